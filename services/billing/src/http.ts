@@ -1,0 +1,7 @@
+import { createHttpHandler } from '@torcedor/service-kit/http';
+import { getSubscription } from './data/subscriptions.ts';
+import { toStatus } from './domain/status.ts';
+
+export const handler = createHttpHandler('billing', {
+  getSubscriptionStatus: async ({ session }) => toStatus(await getSubscription(session.userId), new Date()),
+});

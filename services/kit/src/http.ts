@@ -1,0 +1,163 @@
+import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '@torcedor/shared/constants';
+import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@torcedor/shared/route';
+import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
+import type { ServiceName } from '@torcedor/shared/services';
+import { baseConfig } from './config.ts';
+import { SESSION_COOKIE, readCookies } from './cookies.ts';
+import {
+  HttpError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
+} from './errors.ts';
+import { logger } from './logger.ts';
+import { verifySession, type Session } from './session.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** A reply other than the route's JSON success: a redirect, a download, extra headers or cookies. */
+export class Reply {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly cookies: string[] = [],
+  ) {}
+  static redirect(location: string, cookies: string[] = []) {
+    return new Reply(302, undefined, { location }, cookies);
+  }
+}
+
+export interface Ctx<R extends RouteDef> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** The verified session: always present on member and owner routes. */
+  session: R extends RouteDef<any, any, any, any, 'public'> ? Session | null : Session;
+  event: HttpEvent;
+  rawBody: string;
+  requestId: string;
+  /** Set-Cookie values to add to the answer. */
+  cookies: string[];
+  /** The caller's IP, for rate limits. */
+  sourceIp: string;
+}
+export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply>;
+export type HandlerMap<S extends ServiceName> = { [K in OperationsOf<S>]: RouteHandler<Routes[K]> };
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): HttpResult {
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS, ...headers },
+    ...(statusCode === 204 || body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(cookies.length ? { cookies } : {}),
+  };
+}
+
+function decodeBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** Origin, content type and size rules for state-changing requests (DESIGN.md section 4). */
+function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, appOrigin: string) {
+  if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
+  if (!STATE_CHANGING.has(def.method) || def.navigation) return;
+  const origin = event.headers.origin;
+  if (origin && origin !== appOrigin) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+  if (def.rawBody) return;
+  const type = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw unsupportedMediaType();
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw badRequest('Malformed JSON body', undefined, 'MALFORMED_JSON');
+  }
+}
+
+function parsePart(schema: RouteDef['params'], value: unknown, what: string): unknown {
+  if (!schema) return {};
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw badRequest(`Invalid ${what}`, zodIssues(r.error.issues));
+  return r.data;
+}
+
+function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: string) {
+  return async (event: HttpEvent): Promise<HttpResult> => {
+    const rawBody = decodeBody(event);
+    checkRequestShape(def, event, rawBody, appOrigin);
+    const token = readCookies(event.cookies, event.headers.cookie)[SESSION_COOKIE];
+    const session = await verifySession(token);
+    if (def.access !== 'public' && !session) throw unauthorized();
+    if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');
+
+    const params = parsePart(def.params, event.pathParameters, 'path parameters');
+    const query = parsePart(def.query, event.queryStringParameters, 'query');
+    let body: unknown;
+    if (!def.rawBody) {
+      const parsed = parseJson(rawBody);
+      if (def.body) {
+        const r = def.body.safeParse(parsed);
+        if (!r.success) throw badRequest('Invalid request body', zodIssues(r.error.issues));
+        body = r.data;
+      } else if (parsed !== undefined && !(typeof parsed === 'object' && parsed && !Array.isArray(parsed) && Object.keys(parsed).length === 0)) {
+        throw badRequest('This request takes no body', undefined, 'UNEXPECTED_BODY');
+      }
+    }
+    const ctx = {
+      params, query, body, session, event, rawBody, cookies: [] as string[],
+      requestId: event.requestContext?.requestId ?? '',
+      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    } as Ctx<RouteDef>;
+    const out = await fn(ctx);
+    if (out instanceof Reply) {
+      if (out.statusCode === 302) return { statusCode: 302, headers: { 'cache-control': 'no-store', ...out.headers }, cookies: [...ctx.cookies, ...out.cookies] };
+      return json(out.statusCode, out.body, out.headers, [...ctx.cookies, ...out.cookies]);
+    }
+    return json(def.status ?? 200, out, {}, ctx.cookies);
+  };
+}
+
+/** Maps every failure to DESIGN.md section 5 bodies; nothing unexpected leaks beyond a generic message. */
+const errorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
+  onError: async (request) => {
+    const err = request.error;
+    if (err instanceof HttpError) {
+      request.response = json(err.statusCode, err.body(), err.headers);
+      return;
+    }
+    logger.error('unhandled error', { error: err as Error, path: request.event.rawPath });
+    request.response = json(500, { message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+  },
+});
+
+/**
+ * The HTTP function of a service: a router built from the service's entries of the routes manifest,
+ * each route with request checks, session and access, zod parsing, then its handler.
+ */
+export function createHttpHandler<S extends ServiceName>(service: S, handlers: HandlerMap<S>) {
+  const { APP_ORIGIN } = baseConfig();
+  const table = routesOf(service).map((def) => ({
+    method: def.method,
+    path: def.path,
+    handler: routeHandler(def, (handlers as Record<string, RouteHandler<RouteDef>>)[def.id]!, APP_ORIGIN),
+  }));
+  return middy<HttpEvent, HttpResult>()
+    .use(errorMiddleware())
+    .handler(
+      httpRouterHandler<HttpEvent, HttpResult>({
+        routes: table,
+        notFoundResponse: () => {
+          throw notFound('No such route');
+        },
+      }),
+    );
+}

@@ -1,0 +1,50 @@
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { baseConfig } from './config.ts';
+
+export interface Session {
+  userId: string;
+  /** Member of the user pool group `owners`. */
+  isOwner: boolean;
+  groups: string[];
+  /** The raw access token (identity uses it to revoke or read the user). */
+  token: string;
+  expiresAt: number;
+}
+
+const config = baseConfig();
+/** JWKS fetched with plain fetch so the local pool (http) and Cognito (https) work the same; cached. */
+const jwksCache = new SimpleJwksCache({
+  fetcher: {
+    async fetch(uri: string) {
+      const res = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+      if (!res.ok) throw new Error(`JWKS fetch failed: ${res.status}`);
+      return res.arrayBuffer();
+    },
+  },
+});
+const verifier = JwtRsaVerifier.create(
+  {
+    issuer: config.AUTH_ISSUER,
+    jwksUri: config.AUTH_JWKS_URI,
+    audience: null,
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'access') throw new Error('not an access token');
+      if (payload.client_id !== config.AUTH_CLIENT_ID) throw new Error('token of another client');
+    },
+  },
+  { jwksCache },
+);
+
+/** The verified session of an access token, or null for any token that does not verify. */
+export async function verifySession(token: string | undefined): Promise<Session | null> {
+  if (!token) return null;
+  try {
+    const payload = await verifier.verify(token);
+    if (!payload.sub || !payload.exp) return null;
+    const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
+    return { userId: payload.sub, isOwner: groups.includes('owners'), groups, token, expiresAt: payload.exp };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { Lead } from '@torcedor/shared/schemas/marketing';
+import { scoreLead, scoreSortKey, type LeadSignals } from '../domain/scoring.ts';
+import { keys } from './keys.ts';
+
+export interface NewLead { userId: string; name: string | null; email: string | null; kind: 'member' | 'trial'; registeredAt: string }
+
+/**
+ * AP: create the lead of a new member once. The lead and the lead counter are written in one
+ * transaction conditioned on the lead not existing, so a duplicate event changes nothing.
+ */
+export async function createLead(l: NewLead, now: Date): Promise<boolean> {
+  const signals: LeadSignals = { kind: l.kind, registeredAt: l.registeredAt, hasName: !!l.name, hasEmail: !!l.email, converted: false };
+  const score = scoreLead(signals, now);
+  try {
+    await ddb.send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: TABLE,
+            Item: {
+              ...keys.lead(l.userId), id: l.userId, name: l.name, email: l.email, source: l.kind === 'trial' ? 'trial' : 'signup',
+              kind: l.kind, engagementScore: score, status: 'new', createdAt: l.registeredAt,
+              GSI1PK: keys.leadsByTime, GSI1SK: `${l.registeredAt}#${l.userId}`,
+              GSI2PK: keys.leadsByScore, GSI2SK: scoreSortKey(score, l.userId),
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: 'ADD totalLeads :one', ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+    }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** AP: lead counters (total, converted). */
+export async function readStats(): Promise<{ totalLeads: number; convertedLeads: number }> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.stats }));
+  return { totalLeads: Number(out.Item?.totalLeads ?? 0), convertedLeads: Number(out.Item?.convertedLeads ?? 0) };
+}
+
+/** AP: leads who signed up since `since` (count). */
+export async function countLeadsSince(since: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(new QueryCommand({
+      TableName: TABLE, IndexName: 'GSI1', Select: 'COUNT', ExclusiveStartKey: start,
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
+      ExpressionAttributeValues: { ':pk': keys.leadsByTime, ':since': since },
+    }));
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** AP: the highest-scoring leads. */
+export async function topLeads(limit: number): Promise<Lead[]> {
+  const out = await ddb.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'GSI2', ScanIndexForward: false, Limit: limit,
+    KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.leadsByScore },
+  }));
+  return (out.Items ?? []).map((i) => Lead.parse(i));
+}
+
+/** AP: rescore every lead (paged over GSI1); writes only the leads whose score changed. */
+export async function rescoreAll(now: Date): Promise<{ scanned: number; changed: number }> {
+  let scanned = 0;
+  let changed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({
+      TableName: TABLE, IndexName: 'GSI1', ExclusiveStartKey: start,
+      KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.leadsByTime },
+    }));
+    for (const i of page.Items ?? []) {
+      scanned += 1;
+      const score = scoreLead({
+        kind: i.kind === 'trial' ? 'trial' : 'member', registeredAt: String(i.createdAt),
+        hasName: !!i.name, hasEmail: !!i.email, converted: i.status === 'converted',
+      }, now);
+      if (score === i.engagementScore) continue;
+      await ddb.send(new UpdateCommand({
+        TableName: TABLE, Key: keys.lead(String(i.id)),
+        UpdateExpression: 'SET engagementScore = :s, GSI2SK = :k',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':s': score, ':k': scoreSortKey(score, String(i.id)) },
+      })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+      changed += 1;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { scanned, changed };
+}

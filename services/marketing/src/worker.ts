@@ -1,0 +1,18 @@
+import { createWorker } from '@torcedor/service-kit/events';
+import { logger } from '@torcedor/service-kit/logger';
+import { createLead, rescoreAll } from './data/leads.ts';
+
+export const handler = createWorker('marketing', {
+  events: {
+    UserRegistered: async (d) => {
+      const name = [d.firstName, d.lastName].filter(Boolean).join(' ') || null;
+      await createLead({ userId: d.userId, name, email: d.email, kind: d.kind, registeredAt: d.registeredAt }, new Date());
+    },
+  },
+  schedules: {
+    'lead-scoring': async () => {
+      const result = await rescoreAll(new Date());
+      logger.info('lead scoring done', result);
+    },
+  },
+});

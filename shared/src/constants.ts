@@ -1,0 +1,55 @@
+/**
+ * Business constants of the product (spec section 9). Every limit, price, age and timing the code
+ * enforces or displays is read from here; nothing else in the repo hard-codes these numbers.
+ */
+export const COUNTRIES = [
+  { code: 'US', name: 'United States', minimumAge: 21 },
+  { code: 'GB', name: 'United Kingdom', minimumAge: 18 },
+  { code: 'CA', name: 'Canada', minimumAge: 18 },
+  { code: 'DE', name: 'Germany', minimumAge: 18 },
+  { code: 'NL', name: 'Netherlands', minimumAge: 18 },
+] as const;
+export type CountryCode = (typeof COUNTRIES)[number]['code'];
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+/** The legal text's global floor ("18 globally"); the US raises it to 21. */
+export const GLOBAL_MINIMUM_AGE = 18;
+
+export const TRIAL_DAYS = 7;
+export const FREE_HUMIDOR_CAP = 20;
+export const FREE_AI_DAILY_LIMIT = 3;
+export const PREMIUM_PRICE_USD_CENTS = 999;
+export const FREE_PRICE_USD_CENTS = 0;
+
+export const BIO_MAX_LENGTH = 500;
+export const EVENT_CAPACITY_MIN = 1;
+
+export const FEED_UPCOMING_EVENTS = 3;
+export const QUICK_PICKS_SHOWN = 3;
+export const SUGGESTED_PROMPTS = 6;
+export const FEED_CHAT_PROMPTS = 3;
+export const AI_SMOKING_HISTORY_ENTRIES = 10;
+export const TOP_LEADS_SHOWN = 5;
+export const LEARN_VIDEOS = 9;
+
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const DASHBOARD_POLL_MS = 30_000;
+export const TOAST_DURATION_MS = 5_000;
+export const TOASTS_VISIBLE = 1;
+
+/** Relative post time thresholds (spec section 4). */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+export const RELATIVE_TIME_DAYS_LIMIT = 7;
+
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PICTURE_MAX_FILES = 1;
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Aging stat: items with at least this many years since their box date. */
+export const AGING_STAT_YEARS = 2;
+
+/** Legal text facts (spec section 9). */
+export const LIABILITY_CAP_USD = 100;
+export const GOVERNING_LAW = 'Delaware';
+
+/** Request limits enforced by every service (DESIGN.md section 4). */
+export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { ServiceName } from './services.ts';
+
+/**
+ * Domain events (DESIGN.md section 2). Each event carries the new state of what changed and a version
+ * that only grows, so consumers keep read copies that duplicates and reordering cannot corrupt.
+ */
+export interface EventDef<S extends z.ZodType = z.ZodType> {
+  source: ServiceName;
+  summary: string;
+  detail: S;
+}
+const event = <S extends z.ZodType>(def: EventDef<S>) => def;
+
+export const domainEvents = {
+  UserRegistered: event({
+    source: 'identity',
+    summary: 'A member account was created (sign-up or trial)',
+    detail: z.object({
+      userId: z.string(),
+      email: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      kind: z.enum(['member', 'trial']),
+      registeredAt: z.string(),
+    }),
+  }),
+  UserProfileChanged: event({
+    source: 'identity',
+    summary: "A member's public profile (name, location, picture) changed; carries the whole new profile",
+    detail: z.object({
+      userId: z.string(),
+      version: z.number().int().nonnegative(),
+      displayName: z.string(),
+      location: z.string().nullable(),
+      profileImageUrl: z.string().nullable(),
+    }),
+  }),
+} satisfies Record<string, EventDef>;
+
+export type DomainEvents = typeof domainEvents;
+export type EventName = keyof DomainEvents;
+export type EventDetail<N extends EventName> = z.output<DomainEvents[N]['detail']>;
+
+/** Which service consumes which event. CDK creates one rule per row; the local bus dispatches from it. */
+export const subscriptions: readonly { event: EventName; consumer: ServiceName }[] = [
+  { event: 'UserRegistered', consumer: 'marketing' },
+  { event: 'UserProfileChanged', consumer: 'social' },
+];
+
+/** Scheduled jobs. Expressions are EventBridge `rate(...)` expressions. */
+export const schedules = [
+  {
+    name: 'lead-scoring',
+    expression: 'rate(1 day)',
+    target: 'marketing',
+    summary: "Recomputes every lead's engagement score",
+  },
+] as const satisfies readonly { name: string; expression: `rate(${string})`; target: ServiceName; summary: string }[];
+export type ScheduleName = (typeof schedules)[number]['name'];
+
+/** Source attribute of events on the bus: `torcedor.<service>`. */
+export const eventSource = (service: ServiceName) => `torcedor.${service}`;
+/** Detail type of scheduled events delivered to workers. */
+export const SCHEDULE_DETAIL_TYPE = 'Scheduled';
+
+/** Services that need a worker function: they consume an event or run a schedule. */
+export function servicesWithWorker(): ServiceName[] {
+  const set = new Set<ServiceName>([...subscriptions.map((s) => s.consumer), ...schedules.map((s) => s.target)]);
+  return [...set];
+}
+
+/** Milliseconds of a `rate(N unit)` expression. */
+export function rateMs(expression: string): number {
+  const m = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(expression);
+  if (!m) throw new Error(`unsupported schedule expression ${expression}`);
+  const unit = m[2]!.replace(/s$/, '');
+  return Number(m[1]) * (unit === 'minute' ? 60_000 : unit === 'hour' ? 3_600_000 : 86_400_000);
+}

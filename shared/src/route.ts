@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { ServiceName } from './services.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Access = 'public' | 'member' | 'owner';
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/** One API route as data (DESIGN.md section 2). */
+export interface RouteDef<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: HttpMethod;
+  /** API Gateway syntax, e.g. /api/posts/{id}/like */
+  path: `/api/${string}`;
+  service: ServiceName;
+  access: A;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Success status; 200 unless given. */
+  status?: 200 | 201 | 204 | 302;
+  /** The body is passed through unparsed (signed webhooks). */
+  rawBody?: boolean;
+  /** A browser navigation answered with a redirect (no JSON). */
+  navigation?: boolean;
+}
+
+export function route<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+>(def: RouteDef<P, Q, B, R, A>): RouteDef<P, Q, B, R, A> {
+  return def;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type RouteParams<R> = R extends RouteDef<infer P, any, any, any, any> ? Out<P> : never;
+export type RouteQuery<R> = R extends RouteDef<any, infer Q, any, any, any> ? Out<Q> : never;
+export type RouteBody<R> = R extends RouteDef<any, any, infer B, any, any> ? Out<B> : never;
+export type RouteBodyInput<R> = R extends RouteDef<any, any, infer B, any, any> ? In<B> : never;
+export type RouteResponse<R> = R extends RouteDef<any, any, any, infer S, any> ? z.output<S> : never;
+
+/** Path with {name} placeholders filled in, values URI-encoded. */
+export function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params?.[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k}`);
+    return encodeURIComponent(v);
+  });
+}

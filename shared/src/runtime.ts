@@ -1,0 +1,26 @@
+import type { ServiceName } from './services.ts';
+
+/** Where each service's functions live (CDK bundles them, the local stack loads them). */
+export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker') => `services/${service}/src/${fn}.ts`;
+
+/**
+ * Environment every service function receives (validated by each function at start-up, see
+ * services/kit/src/config.ts). Both CDK and the local stack set exactly these.
+ */
+export const BASE_ENV_KEYS = [
+  'SERVICE_NAME', 'TABLE_NAME', 'EVENT_BUS_NAME', 'AWS_REGION', 'AUTH_ISSUER', 'AUTH_JWKS_URI',
+  'AUTH_CLIENT_ID', 'APP_ORIGIN', 'LOG_LEVEL',
+] as const;
+/** Only the local stack sets these: endpoints of the stand-ins. */
+export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT'] as const;
+
+/** Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. */
+export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
+  identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'OWNER_EMAILS?'],
+  social: [],
+  humidor: [],
+  events: [],
+  ai: ['OPENAI_API_KEY?'],
+  billing: ['STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?'],
+  marketing: [],
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Error body of every non-success answer (DESIGN.md section 5). */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+export const IdParams = z.object({ id: Id });
+export const IsoDateTime = z.iso.datetime({ offset: true });
+/** A calendar date 'YYYY-MM-DD' that exists. */
+export const IsoDate = z.iso.date();
+export const Empty = z.object({}).strict();
+export const Ok = z.object({ ok: z.literal(true) });
+
+export const Health = z.object({ status: z.literal('ok') });
+/** The OpenAPI document is described loosely: it is a generated JSON object. */
+export const OpenApiDocument = z.record(z.string(), z.unknown());

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { BIO_MAX_LENGTH } from '../constants.ts';
+
+export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
+export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
+export const Language = z.enum(['en', 'es', 'fr', 'de', 'it']);
+export const ContentFilter = z.enum(['minimal', 'standard', 'strict']);
+
+export const PrivacySettings = z.strictObject({
+  profileVisibility: ProfileVisibility,
+  allowFollowRequests: z.boolean(),
+  showLocationInProfile: z.boolean(),
+  allowDirectMessages: DirectMessages,
+});
+export const NotificationSettings = z.strictObject({
+  emailNotifications: z.boolean(),
+  followNotifications: z.boolean(),
+  reviewNotifications: z.boolean(),
+  eventNotifications: z.boolean(),
+  marketingEmails: z.boolean(),
+});
+export const Preferences = z.strictObject({
+  language: Language,
+  contentFilter: ContentFilter,
+  showMatureContent: z.boolean(),
+});
+/** Settings defaults (spec section 5). */
+export const DEFAULT_SETTINGS = {
+  profileVisibility: 'public',
+  allowFollowRequests: true,
+  showLocationInProfile: true,
+  allowDirectMessages: 'everyone',
+  emailNotifications: true,
+  followNotifications: true,
+  reviewNotifications: true,
+  eventNotifications: true,
+  marketingEmails: false,
+  language: 'en',
+  contentFilter: 'standard',
+  showMatureContent: false,
+} as const satisfies z.infer<typeof PrivacySettings> & z.infer<typeof NotificationSettings> & z.infer<typeof Preferences>;
+
+export const Entitlement = z.object({
+  tier: z.enum(['free', 'trial', 'premium']),
+  /** When trial or premium access ends; null for free. */
+  until: z.string().nullable(),
+});
+export type Entitlement = z.infer<typeof Entitlement>;
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  isOwner: z.boolean(),
+  isSubscribed: z.boolean(),
+  isTrial: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  followingCount: z.number().int(),
+  followersCount: z.number().int(),
+  reviewsCount: z.number().int(),
+  humidorCount: z.number().int(),
+  wishlistCount: z.number().int(),
+  ...PrivacySettings.shape,
+  ...NotificationSettings.shape,
+  ...Preferences.shape,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const ProfileUpdate = z.strictObject({
+  displayName: z.string().trim().max(80).nullable(),
+  bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`).nullable(),
+  location: z.string().trim().max(120).nullable(),
+});
