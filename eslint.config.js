@@ -7,7 +7,7 @@ const SERVICES = ['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'm
 
 /** Import boundaries: services never import each other; the web never imports server code; web features never import each other. */
 const serviceBoundaries = SERVICES.map((s) => ({
-  files: [`services/${s}/**/*.ts`],
+  files: [`services/${s}/src/**/*.ts`],
   rules: {
     'no-restricted-imports': ['error', {
       patterns: [{

@@ -36,6 +36,16 @@ export const domainEvents = {
       profileImageUrl: z.string().nullable(),
     }),
   }),
+  SessionRevoked: event({
+    source: 'identity',
+    summary: 'A session was ended on the server (logout); its access token must be refused until it expires',
+    detail: z.object({ sessionId: z.string(), userId: z.string(), expiresAt: z.number().int() }),
+  }),
+  UserDeleted: event({
+    source: 'identity',
+    summary: 'A member deleted their account; every service deletes what it holds of them',
+    detail: z.object({ userId: z.string(), deletedAt: z.string() }),
+  }),
 } satisfies Record<string, EventDef>;
 
 export type DomainEvents = typeof domainEvents;
@@ -43,10 +53,23 @@ export type EventName = keyof DomainEvents;
 export type EventDetail<N extends EventName> = z.output<DomainEvents[N]['detail']>;
 
 /** Which service consumes which event. CDK creates one rule per row; the local bus dispatches from it. */
-export const subscriptions: readonly { event: EventName; consumer: ServiceName }[] = [
+export const subscriptions = [
   { event: 'UserRegistered', consumer: 'marketing' },
   { event: 'UserProfileChanged', consumer: 'social' },
-];
+  // Every service that verifies sessions keeps its own copy of ended sessions (identity writes its own directly).
+  { event: 'SessionRevoked', consumer: 'social' },
+  { event: 'SessionRevoked', consumer: 'humidor' },
+  { event: 'SessionRevoked', consumer: 'events' },
+  { event: 'SessionRevoked', consumer: 'ai' },
+  { event: 'SessionRevoked', consumer: 'billing' },
+  { event: 'SessionRevoked', consumer: 'marketing' },
+  { event: 'UserDeleted', consumer: 'social' },
+  { event: 'UserDeleted', consumer: 'humidor' },
+  { event: 'UserDeleted', consumer: 'events' },
+  { event: 'UserDeleted', consumer: 'ai' },
+  { event: 'UserDeleted', consumer: 'billing' },
+  { event: 'UserDeleted', consumer: 'marketing' },
+] as const satisfies readonly { event: EventName; consumer: ServiceName }[];
 
 /** Scheduled jobs. Expressions are EventBridge `rate(...)` expressions. */
 export const schedules = [

@@ -12,11 +12,12 @@ export interface RouteDef<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
+  S extends ServiceName = ServiceName,
 > {
   method: HttpMethod;
   /** API Gateway syntax, e.g. /api/posts/{id}/like */
   path: `/api/${string}`;
-  service: ServiceName;
+  service: S;
   access: A;
   summary: string;
   params?: P;
@@ -37,17 +38,18 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   A extends Access = Access,
->(def: RouteDef<P, Q, B, R, A>): RouteDef<P, Q, B, R, A> {
+  S extends ServiceName = ServiceName,
+>(def: RouteDef<P, Q, B, R, A, S>): RouteDef<P, Q, B, R, A, S> {
   return def;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type RouteParams<R> = R extends RouteDef<infer P, any, any, any, any> ? Out<P> : never;
-export type RouteQuery<R> = R extends RouteDef<any, infer Q, any, any, any> ? Out<Q> : never;
-export type RouteBody<R> = R extends RouteDef<any, any, infer B, any, any> ? Out<B> : never;
-export type RouteBodyInput<R> = R extends RouteDef<any, any, infer B, any, any> ? In<B> : never;
-export type RouteResponse<R> = R extends RouteDef<any, any, any, infer S, any> ? z.output<S> : never;
+export type RouteParams<R> = R extends RouteDef<infer P, any, any, any, any, any> ? Out<P> : never;
+export type RouteQuery<R> = R extends RouteDef<any, infer Q, any, any, any, any> ? Out<Q> : never;
+export type RouteBody<R> = R extends RouteDef<any, any, infer B, any, any, any> ? Out<B> : never;
+export type RouteBodyInput<R> = R extends RouteDef<any, any, infer B, any, any, any> ? In<B> : never;
+export type RouteResponse<R> = R extends RouteDef<any, any, any, infer S, any, any> ? z.output<S> : never;
 
 /** Path with {name} placeholders filled in, values URI-encoded. */
 export function fillPath(path: string, params: Record<string, string> | undefined): string {

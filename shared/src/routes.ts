@@ -1,8 +1,10 @@
 
 import { route, type RouteDef } from './route.ts';
 import type { ServiceName } from './services.ts';
-import { Health, OpenApiDocument } from './schemas/common.ts';
-import { User } from './schemas/identity.ts';
+import { ExportPart, Health, Ok, OpenApiDocument } from './schemas/common.ts';
+import {
+  DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
+} from './schemas/identity.ts';
 import { PostList } from './schemas/social.ts';
 import { HumidorList } from './schemas/humidor.ts';
 import { EventList } from './schemas/events.ts';
@@ -24,10 +26,59 @@ export const routes = {
     method: 'GET', path: '/api/openapi.json', service: 'identity', access: 'public',
     summary: 'The OpenAPI 3.1 document generated from the routes manifest', response: OpenApiDocument,
   }),
+  signup: route({
+    method: 'POST', path: '/api/auth/signup', service: 'identity', access: 'public', status: 201,
+    summary: 'Create a member account (age rule enforced)', body: SignupBody, response: SignupResult,
+  }),
+  login: route({
+    method: 'POST', path: '/api/auth/login', service: 'identity', access: 'public',
+    summary: 'Sign in with email and password; sets the session cookies', body: LoginBody, response: User,
+  }),
+  startTrial: route({
+    method: 'POST', path: '/api/auth/trial', service: 'identity', access: 'public', status: 201,
+    summary: 'Start a 7-day trial without card or email; sets the session cookies', body: TrialBody, response: User,
+  }),
+  refreshSession: route({
+    method: 'POST', path: '/api/auth/refresh', service: 'identity', access: 'public',
+    summary: 'Renew the session from the refresh cookie', response: Ok,
+  }),
+  loginPage: route({
+    method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true,
+    summary: "Browser navigation to the landing page's login tab", response: Ok,
+  }),
+  logout: route({
+    method: 'GET', path: '/api/logout', service: 'identity', access: 'public', status: 302, navigation: true,
+    summary: 'Revoke the session on the server, clear the cookies, back to /', response: Ok,
+  }),
   getCurrentUser: route({
     method: 'GET', path: '/api/auth/user', service: 'identity', access: 'member',
     summary: 'The signed-in member', response: User,
   }),
+  getProfile: route({
+    method: 'GET', path: '/api/user/profile', service: 'identity', access: 'member',
+    summary: "The member's own profile and settings", response: User,
+  }),
+  updateProfile: route({
+    method: 'PUT', path: '/api/user/profile', service: 'identity', access: 'member',
+    summary: 'Update display name, bio and location', body: ProfileUpdate, response: User,
+  }),
+  updatePrivacy: route({
+    method: 'PUT', path: '/api/user/privacy', service: 'identity', access: 'member',
+    summary: 'Update privacy settings', body: PrivacySettings, response: User,
+  }),
+  updateNotifications: route({
+    method: 'PUT', path: '/api/user/notifications', service: 'identity', access: 'member',
+    summary: 'Update notification settings', body: NotificationSettings, response: User,
+  }),
+  updatePreferences: route({
+    method: 'PUT', path: '/api/user/preferences', service: 'identity', access: 'member',
+    summary: 'Update language and content preferences', body: Preferences, response: User,
+  }),
+  deleteAccount: route({
+    method: 'DELETE', path: '/api/user', service: 'identity', access: 'member',
+    summary: 'Delete the account and all its data (every service deletes its part)', body: DeleteAccountBody, response: Ok,
+  }),
+  ...exportRoutes(),
   getFeed: route({
     method: 'GET', path: '/api/feed', service: 'social', access: 'member',
     summary: 'Posts of the member and the members they follow, newest first', response: PostList,
@@ -55,6 +106,24 @@ export const routes = {
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
+
+/**
+ * The member's data export: each service answers for what it holds, the web joins the parts into one
+ * JSON download. identity's part is at the contract path /api/user/export.
+ */
+function exportRoutes() {
+  const part = <S extends ServiceName>(service: S, path: `/api/${string}`) =>
+    route({ method: 'GET', path, service, access: 'member', summary: `The member's data held by ${service}`, response: ExportPart });
+  return {
+    exportIdentity: part('identity', '/api/user/export'),
+    exportSocial: part('social', '/api/export/social'),
+    exportHumidor: part('humidor', '/api/export/humidor'),
+    exportEvents: part('events', '/api/export/events'),
+    exportAi: part('ai', '/api/export/ai'),
+    exportBilling: part('billing', '/api/export/billing'),
+    exportMarketing: part('marketing', '/api/export/marketing'),
+  };
+}
 export type OperationId = keyof Routes;
 export type OperationsOf<S extends ServiceName> = {
   [K in OperationId]: Routes[K]['service'] extends S ? K : never;

@@ -19,7 +19,7 @@ export const TABLES: Record<ServiceName, TableDefinition> = {
   identity: { ...base, gsis: [gsi(1)] },
   social: { ...base, gsis: [gsi(1), gsi(2)] },
   humidor: { ...base, gsis: [gsi(1), gsi(2)] },
-  events: { ...base, gsis: [gsi(1)] },
+  events: { ...base, gsis: [gsi(1), gsi(2)] },
   ai: { ...base, gsis: [] },
   billing: { ...base, gsis: [gsi(1)] },
   marketing: { ...base, gsis: [gsi(1), gsi(2)] },

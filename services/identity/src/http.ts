@@ -1,17 +1,26 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { unauthorized } from '@torcedor/service-kit/errors';
 import { openApiDocument } from '@torcedor/shared/openapi';
-import { getUser } from './data/users.ts';
-import { toApiUser } from './domain/user.ts';
+import { deleteAccount, exportIdentity } from './handlers/account.ts';
+import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
+import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
 const openApi = openApiDocument();
 
 export const handler = createHttpHandler('identity', {
   getHealth: async () => ({ status: 'ok' as const }),
   getOpenApi: async () => openApi,
-  getCurrentUser: async ({ session }) => {
-    const user = await getUser(session.userId);
-    if (!user) throw unauthorized();
-    return toApiUser(user, session.isOwner);
-  },
+  signup,
+  login,
+  startTrial,
+  refreshSession,
+  loginPage,
+  logout,
+  getCurrentUser,
+  getProfile,
+  updateProfile,
+  updatePrivacy,
+  updateNotifications,
+  updatePreferences,
+  deleteAccount,
+  exportIdentity,
 });

@@ -11,6 +11,7 @@ import {
   HttpError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
 } from './errors.ts';
 import { logger } from './logger.ts';
+import { isRevoked } from './revocation.ts';
 import { verifySession, type Session } from './session.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -34,7 +35,7 @@ export interface Ctx<R extends RouteDef> {
   query: RouteQuery<R>;
   body: RouteBody<R>;
   /** The verified session: always present on member and owner routes. */
-  session: R extends RouteDef<any, any, any, any, 'public'> ? Session | null : Session;
+  session: R extends RouteDef<any, any, any, any, 'public', any> ? Session | null : Session;
   event: HttpEvent;
   rawBody: string;
   requestId: string;
@@ -95,7 +96,9 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     const rawBody = decodeBody(event);
     checkRequestShape(def, event, rawBody, appOrigin);
     const token = readCookies(event.cookies, event.headers.cookie)[SESSION_COOKIE];
-    const session = await verifySession(token);
+    const verified = await verifySession(token);
+    // Public routes take the session when there is one but do not pay for the revocation check.
+    const session = verified && def.access !== 'public' && (await isRevoked(verified.sessionId)) ? null : verified;
     if (def.access !== 'public' && !session) throw unauthorized();
     if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');
 

@@ -7,6 +7,8 @@ export interface Session {
   /** Member of the user pool group `owners`. */
   isOwner: boolean;
   groups: string[];
+  /** Identifies the login this token belongs to (Cognito `origin_jti`, else `jti`). */
+  sessionId: string;
   /** The raw access token (identity uses it to revoke or read the user). */
   token: string;
   expiresAt: number;
@@ -43,7 +45,9 @@ export async function verifySession(token: string | undefined): Promise<Session 
     const payload = await verifier.verify(token);
     if (!payload.sub || !payload.exp) return null;
     const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
-    return { userId: payload.sub, isOwner: groups.includes('owners'), groups, token, expiresAt: payload.exp };
+    const sessionId = String(payload.origin_jti ?? payload.jti ?? '');
+    if (!sessionId) return null;
+    return { userId: payload.sub, isOwner: groups.includes('owners'), groups, token, expiresAt: payload.exp, sessionId };
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { DAY_MS, TOP_LEADS_SHOWN } from '@torcedor/shared/constants';
 import { listCampaigns } from './data/campaigns.ts';
-import { countLeadsSince, readStats, topLeads } from './data/leads.ts';
+import { exportPart } from '@torcedor/service-kit/items';
+import { countLeadsSince, getLead, readStats, topLeads } from './data/leads.ts';
 
 export const handler = createHttpHandler('marketing', {
   getMarketingDashboard: async () => {
@@ -17,4 +18,5 @@ export const handler = createHttpHandler('marketing', {
       topLeads: top,
     };
   },
+  exportMarketing: async ({ session }) => exportPart('marketing', await getLead(session.userId)),
 });

@@ -1,6 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/events';
 import { logger } from '@torcedor/service-kit/logger';
-import { createLead, rescoreAll } from './data/leads.ts';
+import { markRevoked } from '@torcedor/service-kit/revocation';
+import { createLead, deleteLead, rescoreAll } from './data/leads.ts';
 
 export const handler = createWorker('marketing', {
   events: {
@@ -8,6 +9,8 @@ export const handler = createWorker('marketing', {
       const name = [d.firstName, d.lastName].filter(Boolean).join(' ') || null;
       await createLead({ userId: d.userId, name, email: d.email, kind: d.kind, registeredAt: d.registeredAt }, new Date());
     },
+    SessionRevoked: markRevoked,
+    UserDeleted: async ({ userId }) => deleteLead(userId),
   },
   schedules: {
     'lead-scoring': async () => {

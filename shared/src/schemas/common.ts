@@ -19,3 +19,10 @@ export const Ok = z.object({ ok: z.literal(true) });
 export const Health = z.object({ status: z.literal('ok') });
 /** The OpenAPI document is described loosely: it is a generated JSON object. */
 export const OpenApiDocument = z.record(z.string(), z.unknown());
+
+/** One service's part of a member's data export: every item it holds of the member. */
+export const ExportPart = z.object({
+  service: z.string(),
+  exportedAt: z.string(),
+  items: z.array(z.record(z.string(), z.unknown())),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIO_MAX_LENGTH } from '../constants.ts';
+import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
 export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
@@ -76,4 +76,46 @@ export const ProfileUpdate = z.strictObject({
   displayName: z.string().trim().max(80).nullable(),
   bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`).nullable(),
   location: z.string().trim().max(120).nullable(),
+});
+
+/** Password policy of the user pool (CDK sets the same): each failed rule is named. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters')
+  .regex(/[a-z]/, 'Password must contain a lowercase letter')
+  .regex(/[A-Z]/, 'Password must contain an uppercase letter')
+  .regex(/[0-9]/, 'Password must contain a number');
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const Country = z.enum(COUNTRY_CODES, { message: 'Please choose one of the listed countries' });
+export const DateOfBirth = z.iso.date({ message: 'Date of birth must be a valid date (YYYY-MM-DD)' });
+const Name = (what: string) => z.string().trim().min(1, `${what} is required`).max(50, `${what} must be at most 50 characters`);
+
+export const SignupBody = z.strictObject({
+  email: Email,
+  password: Password,
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+  dateOfBirth: DateOfBirth,
+  country: Country,
+});
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(256),
+});
+export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country });
+export const SignupResult = z.object({ userId: z.string() });
+
+/** Deleting the account needs the member to type this word. */
+export const DELETE_CONFIRMATION = 'DELETE';
+export const DeleteAccountBody = z.strictObject({
+  confirmation: z.literal(DELETE_CONFIRMATION, { message: `Type ${DELETE_CONFIRMATION} to confirm` }),
 });

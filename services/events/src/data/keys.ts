@@ -5,4 +5,6 @@ export const keys = {
   /** GSI1: every event on one timeline, sorted by start time. */
   timelinePK: 'EVENTS',
   timelineSK: (startAt: string, eventId: string) => `${startAt}#${eventId}`,
+  /** GSI2: what a member holds here (RSVPs, hosted events). */
+  memberPK: (userId: string) => `MEMBER#${userId}`,
 };

@@ -98,3 +98,29 @@ export async function rescoreAll(now: Date): Promise<{ scanned: number; changed:
   } while (start);
   return { scanned, changed };
 }
+
+/** AP: the lead of a member, for the export. */
+export async function getLead(userId: string): Promise<Record<string, unknown>[]> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lead(userId) }));
+  return out.Item ? [out.Item] : [];
+}
+
+/** AP: delete a member's lead and take it out of the counters in one transaction (a repeat is a no-op). */
+export async function deleteLead(userId: string): Promise<void> {
+  const [lead] = await getLead(userId);
+  if (!lead) return;
+  const converted = lead.status === 'converted';
+  try {
+    await ddb.send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: TABLE, Key: keys.lead(userId), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': lead.status } } },
+        { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: converted ? 'ADD totalLeads :minus, convertedLeads :minus' : 'ADD totalLeads :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+      ],
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // The lead changed or went meanwhile: read it again and retry once from the new state.
+    const [again] = await getLead(userId);
+    if (again) await deleteLead(userId);
+  }
+}

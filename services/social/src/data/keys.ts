@@ -7,4 +7,7 @@ export const keys = {
   /** Read copy of a member's public profile, kept from identity's UserProfileChanged events. */
   author: (userId: string) => ({ PK: `AUTHOR#${userId}`, SK: 'AUTHOR' }),
   like: (postId: string, userId: string) => ({ PK: `POST#${postId}`, SK: `LIKE#${userId}` }),
+  /** GSI1: a member's posts by time; GSI2: a member's likes. */
+  postsBy: (userId: string) => `POSTS#${userId}`,
+  likesBy: (userId: string) => `LIKES#${userId}`,
 };

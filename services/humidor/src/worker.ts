@@ -1,0 +1,11 @@
+import { createWorker } from '@torcedor/service-kit/events';
+import { markRevoked } from '@torcedor/service-kit/revocation';
+import { deleteMember } from './data/member.ts';
+
+export const handler = createWorker('humidor', {
+  events: {
+    SessionRevoked: markRevoked,
+    UserDeleted: async ({ userId }) => deleteMember(userId),
+  },
+  schedules: {},
+});

@@ -1,0 +1,86 @@
+import {
+  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient,
+  InitiateAuthCommand, RevokeTokenCommand, SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { badRequest, conflict, HttpError, tooManyRequests } from '@torcedor/service-kit/errors';
+import { config } from '../config.ts';
+
+/** The user pool client, created once per function. */
+const cognito = new CognitoIdentityProviderClient({
+  region: config.AWS_REGION,
+  ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}),
+});
+const ClientId = config.AUTH_CLIENT_ID;
+const UserPoolId = config.USER_POOL_ID;
+
+export interface Tokens { accessToken: string; refreshToken?: string; expiresIn: number }
+
+const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
+/** Wrong email or password, one generic answer whatever failed (no user enumeration). */
+export const invalidCredentials = () => new HttpError(401, 'Invalid email or password', 'INVALID_CREDENTIALS');
+
+/** Creates and confirms a pool user; returns its `sub` (the member's id). */
+export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {
+  try {
+    const out = await cognito.send(new SignUpCommand({
+      ClientId, Username: username, Password: password,
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    }));
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId, Username: username }));
+    if (!out.UserSub) throw new Error('user pool returned no sub');
+    return out.UserSub;
+  } catch (err) {
+    switch (name(err)) {
+      case 'UsernameExistsException': throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      case 'InvalidPasswordException': throw badRequest((err as Error).message, [{ path: ['password'], message: (err as Error).message }], 'WEAK_PASSWORD');
+      case 'InvalidParameterException': throw badRequest((err as Error).message);
+      case 'TooManyRequestsException': throw tooManyRequests('Too many requests, please try again shortly', 'RATE_LIMITED', 5);
+      default: throw err;
+    }
+  }
+}
+
+export async function addToOwners(username: string): Promise<void> {
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName: 'owners' }));
+}
+
+export async function deletePoolUser(username: string): Promise<void> {
+  await cognito.send(new AdminDeleteUserCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
+    if (name(err) !== 'UserNotFoundException') throw err;
+  });
+}
+
+export async function passwordAuth(username: string, password: string): Promise<Tokens> {
+  try {
+    const out = await cognito.send(new InitiateAuthCommand({
+      ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password },
+    }));
+    const r = out.AuthenticationResult;
+    if (!r?.AccessToken) throw invalidCredentials();
+    return { accessToken: r.AccessToken, refreshToken: r.RefreshToken, expiresIn: r.ExpiresIn ?? 3600 };
+  } catch (err) {
+    // cognito-local answers a wrong password with InvalidPasswordException, Cognito with NotAuthorizedException.
+    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'UserNotConfirmedException'].includes(name(err))) throw invalidCredentials();
+    if (name(err) === 'TooManyRequestsException') throw tooManyRequests('Too many sign-in attempts, please try again shortly', 'RATE_LIMITED', 30);
+    throw err;
+  }
+}
+
+/** New access token from a refresh token, or null when the refresh token is no longer valid. */
+export async function refreshAuth(refreshToken: string): Promise<Tokens | null> {
+  try {
+    const out = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+    const r = out.AuthenticationResult;
+    return r?.AccessToken ? { accessToken: r.AccessToken, expiresIn: r.ExpiresIn ?? 3600 } : null;
+  } catch (err) {
+    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(name(err))) return null;
+    throw err;
+  }
+}
+
+/** Revokes a refresh token (and, in Cognito, the access tokens it issued). Unknown tokens are ignored. */
+export async function revokeRefreshToken(token: string): Promise<void> {
+  await cognito.send(new RevokeTokenCommand({ ClientId, Token: token })).catch((err: unknown) => {
+    if (!['UnsupportedTokenTypeException', 'InvalidParameterException', 'NotAuthorizedException', 'UnauthorizedException'].includes(name(err))) throw err;
+  });
+}

@@ -1,0 +1,38 @@
+import { unauthorized } from '@torcedor/service-kit/errors';
+import { publish } from '@torcedor/service-kit/events';
+import type { RouteHandler } from '@torcedor/service-kit/http';
+import type { Session } from '@torcedor/service-kit/session';
+import type { Routes } from '@torcedor/shared/routes';
+import { getUser, updateUser, type UserRecord } from '../data/users.ts';
+import { publicName, toApiUser } from '../domain/user.ts';
+import { trialEnded, trialIsOver } from './auth.ts';
+
+/** The signed-in member's record; a deleted account is logged out, an ended trial is told so. */
+async function currentRecord(session: Session): Promise<UserRecord> {
+  const user = await getUser(session.userId);
+  if (!user) throw unauthorized();
+  if (trialIsOver(user, new Date())) throw trialEnded();
+  return user;
+}
+
+export const getCurrentUser: RouteHandler<Routes['getCurrentUser']> = async ({ session }) =>
+  toApiUser(await currentRecord(session), session.isOwner);
+
+export const getProfile: RouteHandler<Routes['getProfile']> = getCurrentUser;
+
+export const updateProfile: RouteHandler<Routes['updateProfile']> = async ({ session, body }) => {
+  await currentRecord(session);
+  const clean = (s: string | null) => (s && s.trim() ? s : null);
+  const u = await updateUser(session.userId, { displayName: clean(body.displayName), bio: clean(body.bio), location: clean(body.location) }, true);
+  await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: publicName(u), location: u.location, profileImageUrl: u.profileImageUrl });
+  return toApiUser(u, session.isOwner);
+};
+
+/** Settings sections: each route's schema admits exactly its own fields, so nothing else can be stored. */
+async function saveSettings(session: Session, fields: Partial<UserRecord>) {
+  await currentRecord(session);
+  return toApiUser(await updateUser(session.userId, fields, false), session.isOwner);
+}
+export const updatePrivacy: RouteHandler<Routes['updatePrivacy']> = async ({ session, body }) => saveSettings(session, body);
+export const updateNotifications: RouteHandler<Routes['updateNotifications']> = async ({ session, body }) => saveSettings(session, body);
+export const updatePreferences: RouteHandler<Routes['updatePreferences']> = async ({ session, body }) => saveSettings(session, body);

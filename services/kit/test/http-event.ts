@@ -1,0 +1,58 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+export interface TestRequest {
+  body?: unknown;
+  rawBody?: string;
+  cookies?: string[];
+  headers?: Record<string, string>;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  sourceIp?: string;
+}
+
+/** An API Gateway v2 (payload 2.0) event as the HTTP API sends it to a service function. */
+export function httpEvent(method: string, path: string, r: TestRequest = {}): APIGatewayProxyEventV2 {
+  const body = r.rawBody ?? (r.body === undefined ? undefined : JSON.stringify(r.body));
+  const headers: Record<string, string> = {
+    ...(body !== undefined || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { 'content-type': 'application/json' } : {}),
+    ...Object.fromEntries(Object.entries(r.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+  };
+  const qs = new URLSearchParams(r.query ?? {}).toString();
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: qs,
+    cookies: r.cookies,
+    headers,
+    queryStringParameters: r.query,
+    pathParameters: r.pathParameters,
+    requestContext: {
+      accountId: '000000000000', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: r.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
+      requestId: `req-${Math.random().toString(36).slice(2)}`, routeKey: `${method} ${path}`, stage: '$default',
+      time: new Date().toISOString(), timeEpoch: Date.now(),
+    },
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: any) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+/** Calls a service handler and returns status, parsed JSON body, headers and Set-Cookie values. */
+export async function call(handler: Handler, method: string, path: string, r: TestRequest = {}) {
+  const res = (await handler(httpEvent(method, path, r), {})) as APIGatewayProxyStructuredResultV2;
+  const text = typeof res.body === 'string' ? res.body : '';
+  return {
+    status: res.statusCode ?? 200,
+    body: (text ? JSON.parse(text) : undefined) as any,
+    headers: (res.headers ?? {}) as Record<string, string>,
+    cookies: res.cookies ?? [],
+  };
+}
+
+/** `name=value` pairs of Set-Cookie values, ready to send back as a request's cookies. */
+export function cookieJar(setCookies: string[]): string[] {
+  return setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+}

@@ -1,0 +1,40 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { deleteKeys, exportPart, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
+import { keys } from './keys.ts';
+
+const byIndex = (index: 'GSI1' | 'GSI2', pk: string) =>
+  queryAll({ IndexName: index, KeyConditionExpression: `${index}PK = :pk`, ExpressionAttributeValues: { ':pk': pk } });
+
+/** AP: the member's posts (GSI1) and likes (GSI2). */
+export async function exportMember(userId: string) {
+  const [posts, likes] = await Promise.all([byIndex('GSI1', keys.postsBy(userId)), byIndex('GSI2', keys.likesBy(userId))]);
+  return exportPart('social', [...posts, ...likes]);
+}
+
+const keyOf = (i: Item) => ({ PK: String(i.PK), SK: String(i.SK) });
+
+/**
+ * AP: delete what social holds of a member: their likes (each gives its count back in the same
+ * transaction), their posts with everything under them, their timeline and their author copy.
+ * Timeline entries of other members that point at deleted posts are skipped when feeds are read.
+ */
+export async function deleteMember(userId: string): Promise<void> {
+  for (const like of await byIndex('GSI2', keys.likesBy(userId))) {
+    try {
+      await ddb.send(new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: TABLE, Key: keyOf(like), ConditionExpression: 'attribute_exists(PK)' } },
+          { Update: { TableName: TABLE, Key: keys.post(String(like.postId)), UpdateExpression: 'ADD likeCount :minus', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':minus': -1 } } },
+        ],
+      }));
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      await deleteKeys([keyOf(like)]);
+    }
+  }
+  for (const post of await byIndex('GSI1', keys.postsBy(userId))) {
+    await deleteKeys((await partitionItems(String(post.PK))).map(keyOf));
+  }
+  await deleteKeys([...(await partitionItems(keys.timeline(userId))).map(keyOf), keys.author(userId)]);
+}
