@@ -23,6 +23,8 @@ export const domainEvents = {
       lastName: z.string().nullable(),
       kind: z.enum(['member', 'trial']),
       registeredAt: z.string(),
+      /** End of the 7-day trial for trial members; null for members. */
+      trialEndsAt: z.string().nullable(),
     }),
   }),
   UserProfileChanged: event({
@@ -46,6 +48,28 @@ export const domainEvents = {
     summary: 'A member deleted their account; every service deletes what it holds of them',
     detail: z.object({ userId: z.string(), deletedAt: z.string() }),
   }),
+  EntitlementChanged: event({
+    source: 'billing',
+    summary: "A member's plan changed (free, trial until a date, premium until a date); carries the whole entitlement",
+    detail: z.object({
+      userId: z.string(),
+      version: z.number().int().nonnegative(),
+      tier: z.enum(['free', 'trial', 'premium']),
+      until: z.string().nullable(),
+    }),
+  }),
+  CollectionCountsChanged: event({
+    source: 'humidor',
+    summary: "A member's humidor or wishlist changed; carries the new totals",
+    detail: z.object({
+      userId: z.string(),
+      version: z.number().int().nonnegative(),
+      /** Cigars held: the sum of the humidor items' quantities. */
+      humidorCount: z.number().int().nonnegative(),
+      humidorItems: z.number().int().nonnegative(),
+      wishlistCount: z.number().int().nonnegative(),
+    }),
+  }),
 } satisfies Record<string, EventDef>;
 
 export type DomainEvents = typeof domainEvents;
@@ -55,6 +79,11 @@ export type EventDetail<N extends EventName> = z.output<DomainEvents[N]['detail'
 /** Which service consumes which event. CDK creates one rule per row; the local bus dispatches from it. */
 export const subscriptions = [
   { event: 'UserRegistered', consumer: 'marketing' },
+  { event: 'UserRegistered', consumer: 'billing' },
+  { event: 'EntitlementChanged', consumer: 'humidor' },
+  { event: 'EntitlementChanged', consumer: 'ai' },
+  { event: 'EntitlementChanged', consumer: 'identity' },
+  { event: 'CollectionCountsChanged', consumer: 'identity' },
   { event: 'UserProfileChanged', consumer: 'social' },
   // Every service that verifies sessions keeps its own copy of ended sessions (identity writes its own directly).
   { event: 'SessionRevoked', consumer: 'social' },

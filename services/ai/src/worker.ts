@@ -1,10 +1,12 @@
 import { createWorker } from '@torcedor/service-kit/events';
+import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { deleteMember } from './data/member.ts';
 
 export const handler = createWorker('ai', {
   events: {
     SessionRevoked: markRevoked,
+    EntitlementChanged: applyEntitlementCopy,
     UserDeleted: async ({ userId }) => deleteMember(userId),
   },
   schedules: {},

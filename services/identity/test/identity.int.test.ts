@@ -257,3 +257,31 @@ describe('request rules of every state-changing route', () => {
     expect(r.body.message).toBeTruthy();
   });
 });
+
+describe('export and account deletion', () => {
+  it("exports the member's own account data without internal keys", async () => {
+    const { cookies, body } = await signUpAndLogin();
+    const r = await call(handler, 'GET', '/api/user/export', { cookies });
+    expect(r.status).toBe(200);
+    expect(r.body.service).toBe('identity');
+    expect(r.body.items[0]).toMatchObject({ email: body.email, dateOfBirth: body.dateOfBirth, country: 'US' });
+    expect(r.body.items[0]).not.toHaveProperty('PK');
+  });
+
+  it('deletes the account only with the typed confirmation, then nothing of it works', async () => {
+    const { cookies, body, userId } = await signUpAndLogin();
+    const unconfirmed = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'yes' } });
+    expect(unconfirmed.status).toBe(400);
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
+    const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE' } });
+    expect(r.status).toBe(200);
+    expect(r.cookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
+    const deleted = published().find((e) => e.DetailType === 'UserDeleted');
+    expect(JSON.parse(deleted!.Detail!)).toMatchObject({ userId });
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(401);
+    const l = await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: '10.9.2.1' });
+    expect(l.status).toBe(401);
+    // The email is free again.
+    expect((await call(handler, 'POST', '/api/auth/signup', { body: { ...body } })).status).toBe(201);
+  });
+});

@@ -8,6 +8,9 @@ export const ddb = DynamoDBDocumentClient.from(
   new DynamoDBClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) }),
   { marshallOptions: { removeUndefinedValues: true } },
 );
+/** A main-index key of the single-table design. */
+export type Key = { PK: string; SK: string };
+
 /** The function's own table (each service is granted only its own). */
 export const TABLE = config.TABLE_NAME;
 

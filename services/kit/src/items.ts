@@ -1,8 +1,8 @@
 import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from './ddb.ts';
+import { ddb, TABLE, type Key } from './ddb.ts';
 
 export type Item = Record<string, unknown>;
-export type Key = { PK: string; SK: string };
+export type { Key };
 
 /** Every item a query matches, all pages. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {

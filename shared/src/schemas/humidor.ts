@@ -6,6 +6,10 @@ export const Strength = z.enum(['mild', 'mild-medium', 'medium', 'medium-full', 
 export const HumidorItem = z.object({
   id: z.string(),
   cigarId: z.string(),
+  /** Member-entered current price per stick, for the collection's valuation. */
+  currentPrice: z.number().nullable().default(null),
+  /** The date the member wants to be reminded that the cigar is ready to smoke. */
+  readyOn: z.string().nullable().default(null),
   quantity: z.number().int(),
   location: z.string().nullable(),
   status: HumidorStatus,
@@ -20,6 +24,50 @@ export const HumidorItem = z.object({
   cigarLength: z.number().nullable(),
   cigarRingGauge: z.number().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string().optional(),
 });
 export type HumidorItem = z.infer<typeof HumidorItem>;
 export const HumidorList = z.array(HumidorItem);
+
+const Money = z.number({ message: 'Price must be a number' }).min(0, 'Price cannot be negative').max(1_000_000).multipleOf(0.01, 'Price has at most 2 decimals');
+const OptionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : null));
+const Quantity = z.number({ message: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
+const BoxDate = z.iso.date({ message: 'Box date must be a valid date (YYYY-MM-DD)' });
+
+/** POST /api/humidor */
+export const AddHumidorItem = z.strictObject({
+  cigarId: z.string().min(1).max(80),
+  quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000),
+  location: OptionalText(80),
+  boxDate: BoxDate.nullable().optional().transform((v) => v ?? null),
+  notes: OptionalText(2000),
+  pricePaid: Money.nullable().optional().transform((v) => v ?? null),
+  status: HumidorStatus.default('owned'),
+});
+/** PUT /api/humidor/{id}: the edit dialog's fields (spec section 5) and the beyond-spec ones. */
+export const UpdateHumidorItem = z.strictObject({
+  quantity: Quantity.min(0, 'Quantity cannot be negative').max(10_000),
+  location: OptionalText(80),
+  status: HumidorStatus,
+  notes: OptionalText(2000),
+  pricePaid: Money.nullable(),
+  boxDate: BoxDate.nullable().optional(),
+  currentPrice: Money.nullable().optional(),
+  readyOn: BoxDate.nullable().optional(),
+});
+
+export const WishlistItem = z.object({
+  id: z.string(),
+  cigarId: z.string(),
+  brandName: z.string(),
+  cigarName: z.string(),
+  cigarVitola: z.string().nullable(),
+  notes: z.string().nullable(),
+  priority: z.number().int().min(1).max(5),
+  createdAt: z.string(),
+});
+export const WishlistList = z.array(WishlistItem);
+const Priority = z.number({ message: 'Priority must be a number from 1 to 5' }).int().min(1, 'Priority must be from 1 to 5').max(5, 'Priority must be from 1 to 5');
+export const AddWishlistItem = z.strictObject({ cigarId: z.string().min(1).max(80), priority: Priority, notes: OptionalText(2000) });
+export const UpdateWishlistItem = z.strictObject({ priority: Priority, notes: OptionalText(2000) });
+export const MoveWishlistItem = z.strictObject({ quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000).default(1) });

@@ -14,6 +14,9 @@ export interface UserRecord extends Omit<User, 'isOwner'> {
   country: string | null;
   /** Grows with every change of the public profile; carried by UserProfileChanged. */
   profileVersion: number;
+  /** Read copy of billing's entitlement (EntitlementChanged). */
+  entitlementTier?: 'free' | 'trial' | 'premium';
+  entitlementUntil?: string | null;
 }
 
 function fromItem(item: Record<string, unknown>): UserRecord {

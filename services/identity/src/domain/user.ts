@@ -2,9 +2,10 @@ import { User } from '@torcedor/shared/schemas/identity';
 import type { UserRecord } from '../data/users.ts';
 
 /** The API view of a stored user: never the birth date, country or internal versions. */
-export function toApiUser(r: UserRecord, isOwner: boolean): User {
+export function toApiUser(r: UserRecord, isOwner: boolean, now = new Date()): User {
+  const isSubscribed = r.entitlementTier === 'premium' && !!r.entitlementUntil && new Date(r.entitlementUntil).getTime() > now.getTime();
   // Parsing through the API schema keeps only the API's fields (birth date, country, versions stay inside).
-  return User.parse({ ...r, isOwner });
+  return User.parse({ ...r, isOwner, isSubscribed });
 }
 
 /** The name shown to others: display name, else first plus last name. */

@@ -58,7 +58,7 @@ async function register(username: string, password: string, attributes: Record<s
 async function announce(u: UserRecord) {
   await publish('UserRegistered', {
     userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName,
-    kind: u.isTrial ? 'trial' : 'member', registeredAt: u.createdAt,
+    kind: u.isTrial ? 'trial' : 'member', registeredAt: u.createdAt, trialEndsAt: u.trialEndsAt,
   });
   await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: publicName(u), location: u.location, profileImageUrl: u.profileImageUrl });
 }

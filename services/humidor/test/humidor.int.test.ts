@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { call } from '../../kit/test/http-event.ts';
+import { memberSession } from '../../kit/test/sessions.ts';
+
+let http: Parameters<typeof call>[0];
+let worker: (e: unknown, c: unknown) => Promise<void>;
+let ddb: typeof import('@torcedor/service-kit/ddb');
+
+beforeAll(async () => {
+  Object.assign(process.env, serviceEnv('humidor', inject('localAws')), { LOG_LEVEL: 'SILENT' });
+  http = (await import('../src/http.ts')).handler as typeof http;
+  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  ddb = await import('@torcedor/service-kit/ddb');
+});
+
+const item = (userId: string, n: number) => ({
+  PK: `MEMBER#${userId}`, SK: `ITEM#i${n}`, id: `i${n}`, cigarId: 'padron-1964-exclusivo', quantity: n, location: null, status: 'owned', notes: null,
+  pricePaid: null, boxDate: null, cigarImageUrl: null, brandName: 'Padrón', cigarName: '1964 Anniversary Exclusivo', brandCountry: 'Nicaragua',
+  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, createdAt: `2026-01-0${n}T00:00:00.000Z`,
+});
+
+describe('humidor list, export and deletion', () => {
+  it("lists only the caller's items, exports them and deletes them on UserDeleted", async () => {
+    const a = await memberSession(inject('localAws'));
+    const b = await memberSession(inject('localAws'));
+    for (const n of [2, 1]) await ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: item(a.userId, n) }));
+    const mine = await call(http, 'GET', '/api/humidor', { cookies: a.cookies });
+    expect(mine.body.map((i: { id: string }) => i.id)).toEqual(['i1', 'i2']);
+    expect((await call(http, 'GET', '/api/humidor', { cookies: b.cookies })).body).toEqual([]);
+    const exp = await call(http, 'GET', '/api/export/humidor', { cookies: a.cookies });
+    expect(exp.body.items).toHaveLength(2);
+    expect(exp.body.items[0]).not.toHaveProperty('PK');
+    const del = { version: '0', id: randomUUID(), 'detail-type': 'UserDeleted', source: 'torcedor.identity', time: new Date().toISOString(), detail: { userId: a.userId, deletedAt: new Date().toISOString() } };
+    await worker(del, {});
+    await worker({ ...del, id: randomUUID() }, {});
+    expect((await call(http, 'GET', '/api/humidor', { cookies: a.cookies })).body).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { call } from '../../kit/test/http-event.ts';
+import { memberSession } from '../../kit/test/sessions.ts';
+
+let http: Parameters<typeof call>[0];
+let worker: (e: unknown, c: unknown) => Promise<void>;
+let ddb: typeof import('@torcedor/service-kit/ddb');
+
+beforeAll(async () => {
+  Object.assign(process.env, serviceEnv('social', inject('localAws')), { LOG_LEVEL: 'SILENT' });
+  http = (await import('../src/http.ts')).handler as typeof http;
+  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  ddb = await import('@torcedor/service-kit/ddb');
+});
+const busEvent = (type: string, detail: unknown) =>
+  ({ version: '0', id: randomUUID(), 'detail-type': type, source: 'torcedor.identity', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail });
+
+describe('feed', () => {
+  it('needs a session and starts empty for a new member', async () => {
+    expect((await call(http, 'GET', '/api/feed')).body).toEqual({ message: 'Unauthorized' });
+    const m = await memberSession(inject('localAws'));
+    const r = await call(http, 'GET', '/api/feed', { cookies: m.cookies });
+    expect([r.status, r.body]).toEqual([200, []]);
+  });
+
+  it('refuses a session that was revoked, once the SessionRevoked event arrived', async () => {
+    const m = await memberSession(inject('localAws'));
+    expect((await call(http, 'GET', '/api/feed', { cookies: m.cookies })).status).toBe(200);
+    const token = m.cookies[0]!.split('=')[1]!;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
+    await worker(busEvent('SessionRevoked', { sessionId: payload.jti, userId: m.userId, expiresAt: payload.exp }), {});
+    expect((await call(http, 'GET', '/api/feed', { cookies: m.cookies })).status).toBe(401);
+  });
+});
+
+describe('author copy from UserProfileChanged', () => {
+  it('keeps the newest version whatever the delivery order', async () => {
+    const userId = randomUUID();
+    const v = (version: number, displayName: string) => busEvent('UserProfileChanged', { userId, version, displayName, location: null, profileImageUrl: null });
+    await worker(v(3, 'Third'), {});
+    await worker(v(2, 'Second'), {});
+    await worker(v(3, 'Third again'), {});
+    const out = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `AUTHOR#${userId}`, SK: 'AUTHOR' } }));
+    expect(out.Item).toMatchObject({ displayName: 'Third', version: 3 });
+    await worker(v(4, 'Fourth'), {});
+    const after = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `AUTHOR#${userId}`, SK: 'AUTHOR' } }));
+    expect(after.Item?.displayName).toBe('Fourth');
+  });
+
+  it('deletes the author copy and timeline on UserDeleted', async () => {
+    const userId = randomUUID();
+    await worker(busEvent('UserProfileChanged', { userId, version: 1, displayName: 'Gone', location: null, profileImageUrl: null }), {});
+    await worker(busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }), {});
+    const out = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `AUTHOR#${userId}`, SK: 'AUTHOR' } }));
+    expect(out.Item).toBeUndefined();
+  });
+});
