@@ -1,12 +1,17 @@
 
 import { route, type RouteDef } from './route.ts';
 import type { ServiceName } from './services.ts';
-import { ExportPart, Health, Ok, OpenApiDocument } from './schemas/common.ts';
+import { ExportPart, Health, IdParams, Ok, OpenApiDocument } from './schemas/common.ts';
+import { z } from 'zod';
 import {
   DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
 } from './schemas/identity.ts';
 import { PostList } from './schemas/social.ts';
-import { HumidorList } from './schemas/humidor.ts';
+import {
+  AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
+  ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
+} from './schemas/humidor.ts';
+import { Brand, Cigar, Lounge, SearchQuery, SearchResponse } from './schemas/catalog.ts';
 import { EventList } from './schemas/events.ts';
 import { AiUsage } from './schemas/ai.ts';
 import { SubscriptionStatus } from './schemas/billing.ts';
@@ -86,6 +91,78 @@ export const routes = {
   getHumidor: route({
     method: 'GET', path: '/api/humidor', service: 'humidor', access: 'member',
     summary: "The member's humidor items", response: HumidorList,
+  }),
+  search: route({
+    method: 'GET', path: '/api/search', service: 'humidor', access: 'member',
+    summary: 'Search the curated catalog: cigars, brands and lounges, grouped and ranked', query: SearchQuery, response: SearchResponse,
+  }),
+  getCigar: route({
+    method: 'GET', path: '/api/cigars/{id}', service: 'humidor', access: 'member',
+    summary: 'A cigar with its brand, average rating and review count', params: IdParams, response: Cigar,
+  }),
+  listBrands: route({
+    method: 'GET', path: '/api/brands', service: 'humidor', access: 'member', summary: 'All brands', response: z.array(Brand),
+  }),
+  getBrand: route({
+    method: 'GET', path: '/api/brands/{id}', service: 'humidor', access: 'member',
+    summary: 'A brand and its cigars', params: IdParams, response: z.object({ brand: Brand, cigars: z.array(Cigar) }),
+  }),
+  listLounges: route({
+    method: 'GET', path: '/api/lounges', service: 'humidor', access: 'member', summary: 'All lounges', response: z.array(Lounge),
+  }),
+  getLounge: route({
+    method: 'GET', path: '/api/lounges/{id}', service: 'humidor', access: 'member', summary: 'A lounge', params: IdParams, response: Lounge,
+  }),
+  getHumidorSummary: route({
+    method: 'GET', path: '/api/humidor/summary', service: 'humidor', access: 'member',
+    summary: "The member's totals and humidor cap", response: HumidorSummary,
+  }),
+  addHumidorItem: route({
+    method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201,
+    summary: 'Add a cigar to the humidor (free members: 20 cigars at most)', body: AddHumidorItem, response: HumidorItem,
+  }),
+  updateHumidorItem: route({
+    method: 'PUT', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
+    summary: 'Edit a humidor item', params: IdParams, body: UpdateHumidorItem, response: HumidorItem,
+  }),
+  deleteHumidorItem: route({
+    method: 'DELETE', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
+    summary: 'Remove a humidor item', params: IdParams, response: Ok,
+  }),
+  getConditions: route({
+    method: 'GET', path: '/api/humidor/conditions', service: 'humidor', access: 'member',
+    summary: 'The humidor conditions log', response: ConditionsLog,
+  }),
+  addConditionReading: route({
+    method: 'POST', path: '/api/humidor/conditions', service: 'humidor', access: 'member', status: 201,
+    summary: 'Log a humidity and temperature reading', body: AddConditionReading, response: ConditionsLog,
+  }),
+  previewHumidorImport: route({
+    method: 'POST', path: '/api/humidor/import/preview', service: 'humidor', access: 'member',
+    summary: 'Match the rows of a CSV against the catalog, without importing', body: ImportPreviewBody, response: ImportPreview,
+  }),
+  importHumidor: route({
+    method: 'POST', path: '/api/humidor/import', service: 'humidor', access: 'member', status: 201,
+    summary: 'Add matched rows to the humidor, all or nothing', body: ImportBody, response: HumidorList,
+  }),
+  getWishlist: route({
+    method: 'GET', path: '/api/wishlist', service: 'humidor', access: 'member', summary: "The member's wishlist", response: WishlistList,
+  }),
+  addWishlistItem: route({
+    method: 'POST', path: '/api/wishlist', service: 'humidor', access: 'member', status: 201,
+    summary: 'Add a cigar to the wishlist', body: AddWishlistItem, response: WishlistItem,
+  }),
+  updateWishlistItem: route({
+    method: 'PUT', path: '/api/wishlist/{id}', service: 'humidor', access: 'member',
+    summary: "Change a wishlist entry's priority or notes", params: IdParams, body: UpdateWishlistItem, response: WishlistItem,
+  }),
+  deleteWishlistItem: route({
+    method: 'DELETE', path: '/api/wishlist/{id}', service: 'humidor', access: 'member',
+    summary: 'Remove a wishlist entry', params: IdParams, response: Ok,
+  }),
+  moveWishlistItem: route({
+    method: 'POST', path: '/api/wishlist/{id}/move', service: 'humidor', access: 'member', status: 201,
+    summary: 'Move a wishlist entry into the humidor', params: IdParams, body: MoveWishlistItem, response: HumidorItem,
   }),
   getEvents: route({
     method: 'GET', path: '/api/events', service: 'events', access: 'member',

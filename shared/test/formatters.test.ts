@@ -116,3 +116,20 @@ describe('relativePostTime (1 hour, 24 hours, 7 days thresholds)', () => {
     expect(relativePostTime(t, now, 'en-US')).toBe(new Date(t).toLocaleDateString('en-US'));
   });
 });
+
+describe('humidorStats (stats card and origins of spec section 2)', async () => {
+  const { humidorStats } = await import('../src/collection.ts');
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('sums sticks, counts unique cigars and items aged 2+ years, and groups origins with Other as default', () => {
+    const s = humidorStats([
+      { cigarId: 'a', quantity: 5, boxDate: '2024-11-22', brandCountry: 'Nicaragua' },
+      { cigarId: 'a', quantity: 2, boxDate: '2024-11-23', brandCountry: 'Nicaragua' },
+      { cigarId: 'b', quantity: 3, boxDate: null, brandCountry: null },
+      { cigarId: 'c', quantity: 1, boxDate: '2020-01-01', brandCountry: 'Cuba' },
+    ], now);
+    expect(s).toEqual({
+      totalSticks: 11, uniqueCigars: 3, aging: 2,
+      origins: [{ country: 'Nicaragua', count: 7 }, { country: 'Other', count: 3 }, { country: 'Cuba', count: 1 }],
+    });
+  });
+});

@@ -1,8 +1,113 @@
+import { readEntitlement } from '@torcedor/service-kit/entitlement';
+import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { listItems } from './data/items.ts';
+import { transact } from '@torcedor/service-kit/transactions';
+import { TABLE } from '@torcedor/service-kit/ddb';
+import { HumidorItem } from '@torcedor/shared/schemas/humidor';
+import { addReading, listReadings } from './data/conditions.ts';
+import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
+import { announceCounts, readCounts } from './data/counts.ts';
+import { addItem, countsUpdate, deleteItem, limitReached, listItems, newItemRecord, updateItem } from './data/items.ts';
 import { exportMember } from './data/member.ts';
+import { searchIndexes } from './data/search-index.ts';
+import { addWish, deleteWish, listWishes, moveWish, updateWish } from './data/wishlist.ts';
+import { humidorCap } from './domain/collection.ts';
+import { HUMIDITY_TARGET, rechargeNeeded } from './domain/conditions.ts';
+import { previewImport } from './domain/member-import.ts';
+
+const SEARCH_LIMITS = { cigars: 60, brands: 20, lounges: 20 };
+
+async function capOf(userId: string) {
+  return humidorCap(await readEntitlement(userId), new Date());
+}
+async function cigarOr400(id: string) {
+  const c = await getCigar(id);
+  if (!c) throw badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
+  return c;
+}
+async function conditionsLog(userId: string) {
+  const readings = await listReadings(userId);
+  return { readings, target: { ...HUMIDITY_TARGET }, rechargeNeeded: rechargeNeeded(readings) };
+}
 
 export const handler = createHttpHandler('humidor', {
+  search: async ({ query }) => {
+    const idx = await searchIndexes();
+    return [
+      { type: 'cigars' as const, items: idx.cigars.search(query.q, SEARCH_LIMITS.cigars) },
+      { type: 'brands' as const, items: idx.brands.search(query.q, SEARCH_LIMITS.brands) },
+      { type: 'lounges' as const, items: idx.lounges.search(query.q, SEARCH_LIMITS.lounges) },
+    ];
+  },
+  getCigar: async ({ params }) => (await getCigar(params.id)) ?? Promise.reject(notFound('Cigar not found')),
+  listBrands: async () => (await loadCatalog()).brands.sort((a, b) => a.name.localeCompare(b.name)),
+  getBrand: async ({ params }) => (await getBrandWithCigars(params.id)) ?? Promise.reject(notFound('Brand not found')),
+  listLounges: async () => (await loadCatalog()).lounges.sort((a, b) => a.country.localeCompare(b.country) || a.city.localeCompare(b.city)),
+  getLounge: async ({ params }) => (await getLounge(params.id)) ?? Promise.reject(notFound('Lounge not found')),
+
   getHumidor: async ({ session }) => listItems(session.userId),
+  getHumidorSummary: async ({ session }) => {
+    const [c, cap] = await Promise.all([readCounts(session.userId), capOf(session.userId)]);
+    return { totalSticks: c.sticks, items: c.items, wishlistCount: c.wishes, cap };
+  },
+  addHumidorItem: async ({ session, body }) => {
+    const cigar = await cigarOr400(body.cigarId);
+    const { cigarId: _c, ...fields } = body;
+    const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId));
+    await announceCounts(session.userId);
+    return item;
+  },
+  updateHumidorItem: async ({ session, params, body }) => {
+    const item = await updateItem(session.userId, params.id, body, await capOf(session.userId));
+    await announceCounts(session.userId);
+    return item;
+  },
+  deleteHumidorItem: async ({ session, params }) => {
+    await deleteItem(session.userId, params.id);
+    await announceCounts(session.userId);
+    return { ok: true as const };
+  },
+  getConditions: async ({ session }) => conditionsLog(session.userId),
+  addConditionReading: async ({ session, body }) => {
+    await addReading(session.userId, { humidity: body.humidity, temperatureC: body.temperatureC, note: body.note, recordedAt: body.recordedAt ? new Date(body.recordedAt).toISOString() : new Date().toISOString() });
+    return conditionsLog(session.userId);
+  },
+  previewHumidorImport: async ({ body }) => ({ rows: previewImport(body.csv, (await searchIndexes()).cigars) }),
+  importHumidor: async ({ session, body }) => {
+    const cap = await capOf(session.userId);
+    const total = body.rows.reduce((n, r) => n + r.quantity, 0);
+    if (cap !== null && total > cap) throw limitReached();
+    const records = [];
+    for (const r of body.rows) {
+      const cigar = await cigarOr400(r.cigarId);
+      records.push(newItemRecord(session.userId, cigar, { quantity: r.quantity, pricePaid: r.pricePaid, location: r.location, boxDate: r.boxDate, status: 'owned', notes: null, currentPrice: null, readyOn: null }));
+    }
+    // All rows and the new totals in one transaction: the import lands whole or not at all.
+    const res = await transact([
+      countsUpdate(session.userId, { sticks: total, items: records.length, wishes: 0 }, cap),
+      ...records.map((Item) => ({ Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } })),
+    ]);
+    if (!res.ok) throw limitReached();
+    await announceCounts(session.userId);
+    return records.map((r) => HumidorItem.parse(r));
+  },
+
+  getWishlist: async ({ session }) => listWishes(session.userId),
+  addWishlistItem: async ({ session, body }) => {
+    const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes);
+    await announceCounts(session.userId);
+    return wish;
+  },
+  updateWishlistItem: async ({ session, params, body }) => updateWish(session.userId, params.id, body.priority, body.notes),
+  deleteWishlistItem: async ({ session, params }) => {
+    await deleteWish(session.userId, params.id);
+    await announceCounts(session.userId);
+    return { ok: true as const };
+  },
+  moveWishlistItem: async ({ session, params, body }) => {
+    const item = await moveWish(session.userId, params.id, body.quantity, getCigar, await capOf(session.userId));
+    await announceCounts(session.userId);
+    return item;
+  },
   exportHumidor: async ({ session }) => exportMember(session.userId),
 });

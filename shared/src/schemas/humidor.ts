@@ -71,3 +71,53 @@ const Priority = z.number({ message: 'Priority must be a number from 1 to 5' }).
 export const AddWishlistItem = z.strictObject({ cigarId: z.string().min(1).max(80), priority: Priority, notes: OptionalText(2000) });
 export const UpdateWishlistItem = z.strictObject({ priority: Priority, notes: OptionalText(2000) });
 export const MoveWishlistItem = z.strictObject({ quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000).default(1) });
+
+/** The cap the page displays (display only: the server enforces it). */
+export const HumidorSummary = z.object({
+  totalSticks: z.number().int(),
+  items: z.number().int(),
+  wishlistCount: z.number().int(),
+  /** null when the member has no cap (premium or trial). */
+  cap: z.number().int().nullable(),
+});
+
+/** Humidor conditions log (beyond the spec): readings of relative humidity and temperature. */
+export const ConditionReading = z.object({
+  id: z.string(),
+  humidity: z.number(),
+  temperatureC: z.number(),
+  recordedAt: z.string(),
+  note: z.string().nullable(),
+});
+export const AddConditionReading = z.strictObject({
+  humidity: z.number({ message: 'Humidity must be a number' }).min(0, 'Humidity is a percentage from 0 to 100').max(100, 'Humidity is a percentage from 0 to 100'),
+  temperatureC: z.number({ message: 'Temperature must be a number' }).min(-10, 'Temperature looks wrong').max(50, 'Temperature looks wrong'),
+  recordedAt: z.iso.datetime({ offset: true }).optional(),
+  note: OptionalText(280),
+});
+export const ConditionsLog = z.object({
+  readings: z.array(ConditionReading),
+  /** Relative humidity band the member keeps (Boveda-style packs are 62-72%). */
+  target: z.object({ min: z.number(), max: z.number() }),
+  /** When humidity fell under the band in the latest reading: recharge the humidification. */
+  rechargeNeeded: z.boolean(),
+});
+
+/** CSV import (Cigar Scanner-style columns: name, brand, quantity, price, location, date). */
+export const ImportPreviewBody = z.strictObject({ csv: z.string().min(1, 'The file is empty').max(60_000, 'The file is too large (60 KB at most)') });
+export const ImportPreviewRow = z.object({
+  line: z.number().int(),
+  input: z.object({ name: z.string(), brand: z.string(), quantity: z.string(), price: z.string(), location: z.string(), date: z.string() }),
+  match: z.object({ cigarId: z.string(), brandName: z.string(), cigarName: z.string() }).nullable(),
+  errors: z.array(z.string()),
+});
+export const ImportPreview = z.object({ rows: z.array(ImportPreviewRow) });
+export const ImportBody = z.strictObject({
+  rows: z.array(z.strictObject({
+    cigarId: z.string().min(1).max(80),
+    quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000),
+    pricePaid: Money.nullable(),
+    location: OptionalText(80),
+    boxDate: BoxDate.nullable(),
+  })).min(1, 'Nothing to import').max(90, 'Import at most 90 rows at a time'),
+});

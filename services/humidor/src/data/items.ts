@@ -1,21 +1,112 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
+import { forbidden, notFound } from '@torcedor/service-kit/errors';
+import { queryAll } from '@torcedor/service-kit/items';
+import { transact } from '@torcedor/service-kit/transactions';
 import { HumidorItem } from '@torcedor/shared/schemas/humidor';
+import type { z } from 'zod';
+import { HUMIDOR_LIMIT_MESSAGE } from '../domain/collection.ts';
+import type { CigarView } from './catalog.ts';
 import { keys } from './keys.ts';
 
-/** AP: all humidor items of a member (one partition, paged until done), oldest first. */
-export async function listItems(userId: string): Promise<HumidorItem[]> {
-  const items: HumidorItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(new QueryCommand({
+export type Item = z.infer<typeof HumidorItem>;
+type Fields = Omit<Item, 'id' | 'cigarId' | 'createdAt' | 'brandName' | 'cigarName' | 'brandCountry' | 'cigarVitola' | 'cigarLength' | 'cigarRingGauge' | 'cigarImageUrl'>;
+
+export const limitReached = () => forbidden(HUMIDOR_LIMIT_MESSAGE, 'HUMIDOR_LIMIT');
+
+/** AP: all humidor items of a member, oldest first. */
+export async function listItems(userId: string): Promise<Item[]> {
+  const raw = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.member(userId), ':sk': keys.itemPrefix },
+  });
+  return raw.map((r) => HumidorItem.parse(r)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** AP: one item of the member (another member's id is simply not found). */
+export async function getItem(userId: string, itemId: string): Promise<Item | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.item(userId, itemId), ConsistentRead: true }));
+  return out.Item ? HumidorItem.parse(out.Item) : null;
+}
+
+/**
+ * The counts update of a change of `sticks` cigars (and `items` items, `wishes` wishes). With a cap,
+ * an increase is conditioned on staying within it: the transaction is then exact under concurrency.
+ */
+export function countsUpdate(userId: string, d: { sticks: number; items: number; wishes: number }, cap: number | null) {
+  const guarded = cap !== null && d.sticks > 0;
+  return {
+    Update: {
       TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': keys.member(userId), ':sk': keys.itemPrefix },
-      ExclusiveStartKey: start,
-    }));
-    for (const raw of page.Items ?? []) items.push(HumidorItem.parse(raw));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      Key: keys.counts(userId),
+      UpdateExpression: 'SET sticks = if_not_exists(sticks, :zero) + :s, #items = if_not_exists(#items, :zero) + :i, wishes = if_not_exists(wishes, :zero) + :w, version = if_not_exists(version, :zero) + :one',
+      ExpressionAttributeNames: { '#items': 'items' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':s': d.sticks, ':i': d.items, ':w': d.wishes, ...(guarded ? { ':room': cap - d.sticks } : {}) },
+      ...(guarded ? { ConditionExpression: 'attribute_not_exists(sticks) OR sticks <= :room' } : {}),
+    },
+  };
+}
+
+export function newItemRecord(userId: string, cigar: CigarView, f: Fields): Item & Record<string, unknown> {
+  const id = randomUUID();
+  return {
+    ...keys.item(userId, id), id, cigarId: cigar.id, ...f, createdAt: new Date().toISOString(),
+    brandName: cigar.brandName, cigarName: cigar.name, brandCountry: cigar.brandCountry, cigarVitola: cigar.vitola,
+    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarImageUrl: null,
+  };
+}
+
+/** AP: add an item; with a cap, the member's total stays within it (403 HUMIDOR_LIMIT otherwise). */
+export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: number | null): Promise<Item> {
+  if (cap !== null && f.quantity > cap) throw limitReached();
+  const record = newItemRecord(userId, cigar, f);
+  const r = await transact([
+    countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
+    { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+  ]);
+  if (!r.ok) throw limitReached();
+  return HumidorItem.parse(record);
+}
+
+/**
+ * AP: change an item. The item must still hold the quantity it was read with (optimistic check; a
+ * concurrent change is re-read and retried), and an increase must fit the cap.
+ */
+export async function updateItem(userId: string, itemId: string, patch: Partial<Fields> & { quantity: number }, cap: number | null): Promise<Item> {
+  for (;;) {
+    const current = await getItem(userId, itemId);
+    if (!current) throw notFound('Humidor item not found');
+    const delta = patch.quantity - current.quantity;
+    const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date().toISOString() } as Item;
+    const fields = Object.entries(next).filter(([k]) => !['id', 'createdAt'].includes(k));
+    const r = await transact([
+      {
+        Update: {
+          TableName: TABLE, Key: keys.item(userId, itemId),
+          UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK) AND quantity = :old',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])), ':old': current.quantity },
+        },
+      },
+      ...(delta !== 0 ? [countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap)] : []),
+    ]);
+    if (r.ok) return HumidorItem.parse(next);
+    if (r.failed.includes(1)) throw limitReached();
+    // The item changed (or went) since it was read: read it again.
+  }
+}
+
+/** AP: remove an item and give its cigars back to the member's total. */
+export async function deleteItem(userId: string, itemId: string): Promise<void> {
+  for (;;) {
+    const current = await getItem(userId, itemId);
+    if (!current) throw notFound('Humidor item not found');
+    const r = await transact([
+      { Delete: { TableName: TABLE, Key: keys.item(userId, itemId), ConditionExpression: 'attribute_exists(PK) AND quantity = :q', ExpressionAttributeValues: { ':q': current.quantity } } },
+      countsUpdate(userId, { sticks: -current.quantity, items: -1, wishes: 0 }, null),
+    ]);
+    if (r.ok) return;
+  }
 }

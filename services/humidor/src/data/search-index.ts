@@ -1,0 +1,36 @@
+import { SearchIndex } from '../domain/search.ts';
+import { catalogVersion, loadCatalog, type BrandView, type CigarView, type LoungeView } from './catalog.ts';
+
+interface Indexes { version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView> }
+let cached: Promise<Indexes> | null = null;
+
+async function build(version: number): Promise<Indexes> {
+  const { cigars, brands, lounges } = await loadCatalog();
+  return {
+    version,
+    cigars: new SearchIndex(cigars.map((c) => ({
+      id: c.id, value: c, sortName: `${c.brandName} ${c.name}`,
+      fields: [
+        { text: c.brandName, weight: 3 }, { text: c.name, weight: 3 }, { text: c.vitola, weight: 2 },
+        { text: c.country, weight: 1 }, { text: c.wrapper, weight: 1 }, { text: c.strength, weight: 1 },
+      ],
+    }))),
+    brands: new SearchIndex(brands.map((b) => ({ id: b.id, value: b, sortName: b.name, fields: [{ text: b.name, weight: 3 }, { text: b.country, weight: 1 }] }))),
+    lounges: new SearchIndex(lounges.map((l) => ({
+      id: l.id, value: l, sortName: l.name,
+      fields: [{ text: l.name, weight: 3 }, { text: l.city, weight: 2 }, { text: l.country, weight: 1 }],
+    }))),
+  };
+}
+
+/**
+ * The in-memory search indexes of this function instance. Built on first use and rebuilt when the
+ * catalog's version changes (one GetItem per search keeps every instance current after an import).
+ */
+export async function searchIndexes(): Promise<Indexes> {
+  const version = await catalogVersion();
+  const current = cached ? await cached.catch(() => null) : null;
+  if (current && current.version === version) return current;
+  cached = build(version);
+  return cached;
+}

@@ -1,0 +1,103 @@
+/**
+ * The catalog's search: case-, accent- and typo-tolerant, prefix matching as you type, ranked.
+ * Pure: an index is built from documents once and answers queries in memory.
+ */
+export interface SearchField { text: string; weight: number }
+export interface SearchDoc<T> { id: string; fields: SearchField[]; value: T; sortName: string }
+
+/** Lower case, accents removed ("Padrón" -> "padron"), anything but letters and digits a separator. */
+export function normalize(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+export const tokenize = (s: string) => normalize(s).split(' ').filter(Boolean);
+
+/** Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), stopping past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** How many typos a query word may carry: none under 4 letters, one up to 6, two from 7. */
+const allowedEdits = (len: number) => (len >= 7 ? 2 : len >= 4 ? 1 : 0);
+
+/** How well a query word matches an indexed word: 1 exact, ~0.8 prefix, ~0.5 with typos, 0 none. */
+export function wordMatch(q: string, w: string): number {
+  if (q === w) return 1;
+  if (w.startsWith(q)) return 0.75 + 0.2 * (q.length / w.length);
+  const edits = allowedEdits(q.length);
+  if (!edits) return 0;
+  const full = editDistance(q, w, edits);
+  if (full <= edits) return 0.6 - 0.1 * full;
+  // A typo in a word still being typed: compare with the indexed word's start of the same length.
+  if (w.length > q.length) {
+    const pre = editDistance(q, w.slice(0, q.length), edits);
+    if (pre <= edits) return 0.45 - 0.1 * pre;
+  }
+  return 0;
+}
+
+export class SearchIndex<T> {
+  /** word -> (doc index -> best field weight holding that word) */
+  private readonly postings = new Map<string, Map<number, number>>();
+  constructor(private readonly docs: SearchDoc<T>[]) {
+    docs.forEach((d, i) => {
+      for (const f of d.fields) {
+        for (const w of tokenize(f.text)) {
+          let p = this.postings.get(w);
+          if (!p) this.postings.set(w, (p = new Map()));
+          p.set(i, Math.max(p.get(i) ?? 0, f.weight));
+        }
+      }
+    });
+  }
+
+  get size() {
+    return this.docs.length;
+  }
+
+  /** Documents matching every query word (each exactly, by prefix or with a typo), best first. */
+  search(query: string, limit: number): T[] {
+    const words = [...new Set(tokenize(query))];
+    if (!words.length) return [];
+    let scores: Map<number, number> | null = null;
+    for (const q of words) {
+      const best = new Map<number, number>();
+      for (const [w, docs] of this.postings) {
+        const m = wordMatch(q, w);
+        if (!m) continue;
+        for (const [doc, weight] of docs) best.set(doc, Math.max(best.get(doc) ?? 0, m * weight));
+      }
+      if (scores === null) {
+        scores = best;
+      } else {
+        const next = new Map<number, number>();
+        for (const [doc, s] of scores) {
+          const b = best.get(doc);
+          if (b) next.set(doc, s + b);
+        }
+        scores = next;
+      }
+      if (!scores.size) return [];
+    }
+    return [...scores!.entries()]
+      .sort((a, b) => b[1] - a[1] || this.docs[a[0]]!.sortName.localeCompare(this.docs[b[0]]!.sortName))
+      .slice(0, limit)
+      .map(([i]) => this.docs[i]!.value);
+  }
+}
