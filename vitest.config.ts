@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'integration',
           include: ['services/**/*.int.test.ts', 'local/**/*.int.test.ts'],
           environment: 'node',
-          globalSetup: ['./services/kit/test/global-setup.ts'],
+          globalSetup: ['./local/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
-/** Environment every service function needs; validated once at start-up. */
-export const BaseEnv = z.object({
-  SERVICE_NAME: z.enum(['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'marketing']),
+/** What the data layer needs: the function's own table (also enough for curator tools). */
+export const DataEnv = z.object({
   TABLE_NAME: z.string().min(3),
-  EVENT_BUS_NAME: z.string().min(1),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Set locally to reach the stand-ins; unset in AWS. */
   DYNAMODB_ENDPOINT: z.url().optional(),
+});
+
+/** Environment every service function needs; validated once at start-up. */
+export const BaseEnv = DataEnv.extend({
+  SERVICE_NAME: z.enum(['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'marketing']),
+  EVENT_BUS_NAME: z.string().min(1),
   EVENTBRIDGE_ENDPOINT: z.url().optional(),
   /** Issuer and JWKS of the user pool whose access tokens are sessions. */
   AUTH_ISSUER: z.url(),

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { baseConfig } from './config.ts';
+import { DataEnv, loadConfig } from './config.ts';
 
-const config = baseConfig();
+const config = loadConfig(DataEnv);
 /** The function's one DynamoDB document client, created at module scope. */
 export const ddb = DynamoDBDocumentClient.from(
   new DynamoDBClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) }),
