@@ -1,0 +1,159 @@
+/**
+ * npm run bench: our paths measured against floors measured in the same run, on this machine.
+ *
+ *   B1  GET /api/health through the local gateway vs a bare node:http server (req/s; goal >= 0.5x)
+ *   B4  POST /api/humidor p50 vs a raw DynamoDB Local PutItem p50 (goal <= 10x)
+ *   B5  GET /api/search p50 on a 5,000-cigar synthetic catalog vs GET /api/health p50 (goal <= 5x)
+ *   B6  each service's Lambda bundle (minified, @aws-sdk external as on the Node 22 runtime; goal <= 250 KB)
+ *       and its import time over `node -e 0` (goal <= 150 ms)
+ *
+ * Floors also printed: raw GetItem / Query / PutItem p50. Writes bench/results.json.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
+import { servicesWithWorker } from '@torcedor/shared/events';
+import { serviceEntry } from '@torcedor/shared/runtime';
+import { SERVICES } from '@torcedor/shared/services';
+import { startStack } from '../local/src/stack.ts';
+import { syntheticCatalog } from './synthetic-catalog.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const quick = process.argv.includes('--quick');
+const DURATION = quick ? 3 : 8;
+const SAMPLES = quick ? 100 : 400;
+
+interface Row { id: string; what: string; ours: number; floor: number; unit: string; ratio: number; goal: string; pass: boolean }
+const rows: Row[] = [];
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function timeEach(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(i); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+const reqPerSec = (url: string) =>
+  new Promise<number>((res, rej) => {
+    autocannon({ url, connections: 10, duration: DURATION }, (err, r) => (err ? rej(err) : res(r.requests.average)));
+  });
+function record(r: Omit<Row, 'pass' | 'ratio'> & { better: 'higher' | 'lower'; limit: number }) {
+  const ratio = r.ours / r.floor;
+  const pass = r.better === 'higher' ? ratio >= r.limit : ratio <= r.limit;
+  rows.push({ id: r.id, what: r.what, ours: r.ours, floor: r.floor, unit: r.unit, ratio, goal: r.goal, pass });
+}
+
+// ---- B6: bundles, as CDK's NodejsFunction builds them ---------------------------------------------
+const outDir = join(ROOT, 'bench', '.out');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const baseline = (() => {
+  const runs = Array.from({ length: 5 }, () => { const t = performance.now(); spawnSync(process.execPath, ['-e', '0']); return performance.now() - t; });
+  return p50(runs);
+})();
+const importEnv = {
+  ...process.env, SERVICE_NAME: 'identity', TABLE_NAME: 'bench-table', EVENT_BUS_NAME: 'bench', AWS_REGION: 'us-east-1',
+  AUTH_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_bench', AUTH_JWKS_URI: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_bench/.well-known/jwks.json',
+  AUTH_CLIENT_ID: 'bench', APP_ORIGIN: 'https://torcedor.example', USER_POOL_ID: 'us-east-1_bench', UPLOADS_BUCKET: 'bench-uploads', LOG_LEVEL: 'ERROR',
+};
+const workers = new Set(servicesWithWorker());
+for (const service of SERVICES) {
+  for (const fn of ['http', ...(workers.has(service) ? ['worker'] : [])] as ('http' | 'worker')[]) {
+    const file = join(outDir, `${service}-${fn}.mjs`);
+    await esbuild.build({
+      entryPoints: [join(ROOT, serviceEntry(service, fn))], outfile: file, bundle: true, minify: true, platform: 'node', format: 'esm',
+      target: 'node22', external: ['@aws-sdk/*'], logLevel: 'silent',
+      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    });
+    const kb = statSync(file).size / 1024;
+    const runs = Array.from({ length: 5 }, () => {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, ['-e', `await import(${JSON.stringify(file)})`, '--input-type=module'], { env: { ...importEnv, SERVICE_NAME: service } });
+      if (r.status !== 0) throw new Error(`${service}/${fn} failed to import: ${r.stderr}`);
+      return performance.now() - t;
+    });
+    const importMs = p50(runs) - baseline;
+    rows.push({ id: 'B6', what: `${service}/${fn} bundle`, ours: kb, floor: 250, unit: 'KB', ratio: kb / 250, goal: '<= 250 KB', pass: kb <= 250 });
+    rows.push({ id: 'B6', what: `${service}/${fn} import`, ours: importMs, floor: 150, unit: 'ms', ratio: importMs / 150, goal: '<= 150 ms over node -e 0', pass: importMs <= 150 });
+  }
+}
+
+// ---- The stack -------------------------------------------------------------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), 'torcedor-bench-'));
+const port = 3200 + Math.floor(Math.random() * 500);
+console.log(`Starting the local stack on :${port} (data in ${dataDir}) ...`);
+const stack = await startStack({ port, dataDir, quiet: true, logLevel: 'ERROR' });
+try {
+  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const table = 'torcedor-humidor';
+
+  // Floors: a bare node:http server; raw DynamoDB Local calls.
+  const bare = createServer((_, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"status":"ok"}'); });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+  const bareRps = await reqPerSec(bareUrl);
+  bare.close();
+  const healthRps = await reqPerSec(`${stack.url}/api/health`);
+  record({ id: 'B1', what: 'GET /api/health req/s vs bare node:http', ours: healthRps, floor: bareRps, unit: 'req/s', goal: '>= 0.5x', better: 'higher', limit: 0.5 });
+
+  await ddb.send(new PutCommand({ TableName: table, Item: { PK: 'BENCH', SK: 'ITEM', v: 1 } }));
+  const getP50 = p50(await timeEach(SAMPLES, () => ddb.send(new GetCommand({ TableName: table, Key: { PK: 'BENCH', SK: 'ITEM' } }))));
+  const queryP50 = p50(await timeEach(SAMPLES, () => ddb.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': 'BENCH' } }))));
+  const putP50 = p50(await timeEach(SAMPLES, (i) => ddb.send(new PutCommand({ TableName: table, Item: { PK: `BENCHPUT#${i % 50}`, SK: 'ITEM', v: i } }))));
+
+  // A premium member (no cap) signed in through the API, and a 5,000-cigar synthetic catalog.
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Bench-Pass-2026';
+  const signup = await stack.api('POST', '/api/auth/signup', { body: { email, password, firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', country: 'US' } });
+  if (signup.status !== 201) throw new Error(`bench sign-up failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const login = await stack.api('POST', '/api/auth/login', { body: { email, password } });
+  const cookie = login.cookies.map((c) => c.split(';')[0]).join('; ');
+  const userId = (signup.body as { userId: string }).userId;
+  await ddb.send(new PutCommand({ TableName: table, Item: { PK: `MEMBER#${userId}`, SK: 'ENTITLEMENT', tier: 'premium', until: new Date(Date.now() + 86_400_000).toISOString(), version: 1 } }));
+  const catalog = syntheticCatalog(5000);
+  const catalogFile = join(dataDir, 'bench-catalog.json');
+  writeFileSync(catalogFile, JSON.stringify(catalog));
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'services/humidor/scripts/catalog-import.ts'), catalogFile], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+
+  const headers = { cookie, 'content-type': 'application/json', origin: stack.url };
+  const healthP50 = p50(await timeEach(SAMPLES, () => fetch(`${stack.url}/api/health`).then((r) => r.text())));
+  const cigarIds = catalog.cigars.map((c) => c.id);
+  const addP50 = p50(await timeEach(SAMPLES, async (i) => {
+    const r = await fetch(`${stack.url}/api/humidor`, { method: 'POST', headers, body: JSON.stringify({ cigarId: cigarIds[i % cigarIds.length], quantity: 1 }) });
+    if (r.status !== 201) throw new Error(`POST /api/humidor answered ${r.status}: ${await r.text()}`);
+  }));
+  record({ id: 'B4', what: 'POST /api/humidor p50 vs raw PutItem p50', ours: addP50, floor: putP50, unit: 'ms', goal: '<= 10x', better: 'lower', limit: 10 });
+
+  const queries = ['padron', 'padrn', 'fuente robusto', 'maduro toro', 'nicaragua', 'churchil', 'rob', 'habano belicoso', 'estel', 'connecticut corona'];
+  const brandWords = catalog.brands.slice(0, 10).map((b) => b.name.split(' ')[0]!.toLowerCase());
+  const allQueries = [...queries, ...brandWords];
+  const searchP50 = p50(await timeEach(SAMPLES, async (i) => {
+    const r = await fetch(`${stack.url}/api/search?q=${encodeURIComponent(allQueries[i % allQueries.length]!)}`, { headers: { cookie } });
+    if (r.status !== 200) throw new Error(`search answered ${r.status}`);
+    await r.text();
+  }));
+  record({ id: 'B5', what: 'GET /api/search p50 (5,000 cigars) vs GET /api/health p50', ours: searchP50, floor: healthP50, unit: 'ms', goal: '<= 5x', better: 'lower', limit: 5 });
+
+  const floors = { bareNodeHttpReqPerSec: bareRps, dynamoGetItemP50Ms: getP50, dynamoQueryP50Ms: queryP50, dynamoPutItemP50Ms: putP50, healthP50Ms: healthP50, nodeBaselineMs: baseline };
+  const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+  console.log('\nFloors measured in this run:');
+  for (const [k, v] of Object.entries(floors)) console.log(`  ${k.padEnd(26)} ${fmt(v)}`);
+  console.log('\n| id | what | ours | floor | ratio | goal | |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.id} | ${r.what} | ${fmt(r.ours)} ${r.unit} | ${fmt(r.floor)} ${r.unit} | ${r.ratio.toFixed(2)}x | ${r.goal} | ${r.pass ? 'ok' : 'MISS'} |`);
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, floors, rows }, null, 2)}\n`);
+  console.log(`\n${rows.filter((r) => r.pass).length} of ${rows.length} within goal; results in bench/results.json`);
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+}
