@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeList } from './routes.ts';
 import { ErrorBody } from './schemas/common.ts';
 

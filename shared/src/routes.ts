@@ -2,7 +2,7 @@
 import { route, type RouteDef } from './route.ts';
 import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument } from './schemas/common.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
 } from './schemas/identity.ts';

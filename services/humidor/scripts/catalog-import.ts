@@ -13,7 +13,7 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const kindAt = args.indexOf('--kind');
 const kind = kindAt >= 0 ? (args[kindAt + 1] as 'brands' | 'cigars' | 'lounges') : undefined;
-const files = args.filter((a, i) => !a.startsWith('--') && i !== kindAt + 1);
+const files = args.filter((a, i) => !a.startsWith('--') && (kindAt < 0 || i !== kindAt + 1));
 const root = resolve(import.meta.dirname, '../../..');
 
 function fail(message: string): never {

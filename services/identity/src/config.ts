@@ -1,5 +1,5 @@
 import { BaseEnv, loadConfig } from '@torcedor/service-kit/config';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Identity's configuration, validated at start-up. */
 export const config = loadConfig(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the data layer needs: the function's own table (also enough for curator tools). */
 export const DataEnv = z.object({

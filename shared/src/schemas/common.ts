@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Error body of every non-success answer (DESIGN.md section 5). */
 export const ErrorBody = z.object({

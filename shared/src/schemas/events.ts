@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EventType = z.enum(['tasting', 'meetup', 'festival', 'masterclass']);
 export const RsvpStatus = z.enum(['going', 'interested', 'not_going']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const HumidorStatus = z.enum(['owned', 'to-try', 'aged', 'smoked']);
 export const Strength = z.enum(['mild', 'mild-medium', 'medium', 'medium-full', 'full']);

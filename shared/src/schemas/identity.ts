@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);

@@ -3,6 +3,9 @@ import { catalogVersion, loadCatalog, type BrandView, type CigarView, type Loung
 
 interface Indexes { version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView> }
 let cached: Promise<Indexes> | null = null;
+let checkedAt = 0;
+/** How long an instance trusts its index before asking for the catalog version again. */
+export const VERSION_CHECK_MS = 30_000;
 
 async function build(version: number): Promise<Indexes> {
   const { cigars, brands, lounges } = await loadCatalog();
@@ -25,11 +28,14 @@ async function build(version: number): Promise<Indexes> {
 
 /**
  * The in-memory search indexes of this function instance. Built on first use and rebuilt when the
- * catalog's version changes (one GetItem per search keeps every instance current after an import).
+ * catalog's version changes; the version is read at most every VERSION_CHECK_MS, so an import reaches
+ * every instance within that time without a database read on each search.
  */
-export async function searchIndexes(): Promise<Indexes> {
-  const version = await catalogVersion();
+export async function searchIndexes(now = Date.now()): Promise<Indexes> {
   const current = cached ? await cached.catch(() => null) : null;
+  if (current && now - checkedAt < VERSION_CHECK_MS) return current;
+  const version = await catalogVersion();
+  checkedAt = now;
   if (current && current.version === version) return current;
   cached = build(version);
   return cached;

@@ -1,5 +1,5 @@
 import { CatalogBrand, CatalogCigar, CatalogLounge } from '@torcedor/shared/schemas/catalog';
-import { z } from 'zod';
+import * as z from 'zod';
 import { csvRecords } from './csv.ts';
 
 export interface CatalogRows { brands: CatalogBrand[]; cigars: CatalogCigar[]; lounges: CatalogLounge[] }

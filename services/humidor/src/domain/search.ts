@@ -55,6 +55,11 @@ export function wordMatch(q: string, w: string): number {
 export class SearchIndex<T> {
   /** word -> (doc index -> best field weight holding that word) */
   private readonly postings = new Map<string, Map<number, number>>();
+  /** Indexed words sorted (prefix ranges by binary search), by length (typos) and by first letter. */
+  private readonly sorted: string[];
+  private readonly byLength = new Map<number, string[]>();
+  private readonly byFirst = new Map<string, string[]>();
+
   constructor(private readonly docs: SearchDoc<T>[]) {
     docs.forEach((d, i) => {
       for (const f of d.fields) {
@@ -65,6 +70,29 @@ export class SearchIndex<T> {
         }
       }
     });
+    this.sorted = [...this.postings.keys()].sort();
+    for (const w of this.sorted) {
+      (this.byLength.get(w.length) ?? this.byLength.set(w.length, []).get(w.length)!).push(w);
+      (this.byFirst.get(w[0]!) ?? this.byFirst.set(w[0]!, []).get(w[0]!)!).push(w);
+    }
+  }
+
+  /** Words that can match `q`: those it prefixes, those within its typo budget by length, and longer ones with its first letter. */
+  private candidates(q: string): Set<string> {
+    const out = new Set<string>();
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]! < q) lo = mid + 1; else hi = mid;
+    }
+    for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(q); i++) out.add(this.sorted[i]!);
+    const edits = allowedEdits(q.length);
+    if (edits) {
+      for (let len = q.length - edits; len <= q.length + edits; len++) for (const w of this.byLength.get(len) ?? []) out.add(w);
+      for (const w of this.byFirst.get(q[0]!) ?? []) if (w.length > q.length) out.add(w);
+    }
+    return out;
   }
 
   get size() {
@@ -78,10 +106,10 @@ export class SearchIndex<T> {
     let scores: Map<number, number> | null = null;
     for (const q of words) {
       const best = new Map<number, number>();
-      for (const [w, docs] of this.postings) {
+      for (const w of this.candidates(q)) {
         const m = wordMatch(q, w);
         if (!m) continue;
-        for (const [doc, weight] of docs) best.set(doc, Math.max(best.get(doc) ?? 0, m * weight));
+        for (const [doc, weight] of this.postings.get(w)!) best.set(doc, Math.max(best.get(doc) ?? 0, m * weight));
       }
       if (scores === null) {
         scores = best;
