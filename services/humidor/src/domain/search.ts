@@ -59,8 +59,12 @@ export class SearchIndex<T> {
   private readonly sorted: string[];
   private readonly byLength = new Map<number, string[]>();
   private readonly byFirst = new Map<string, string[]>();
+  /** Each document's position in name order, computed once: ties rank without string compares. */
+  private readonly nameRank: Int32Array;
 
   constructor(private readonly docs: SearchDoc<T>[]) {
+    this.nameRank = new Int32Array(docs.length);
+    docs.map((d, i) => [d.sortName, i] as const).sort((a, b) => a[0].localeCompare(b[0])).forEach(([, i], rank) => { this.nameRank[i] = rank; });
     docs.forEach((d, i) => {
       for (const f of d.fields) {
         for (const w of tokenize(f.text)) {
@@ -89,7 +93,10 @@ export class SearchIndex<T> {
     for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(q); i++) out.add(this.sorted[i]!);
     const edits = allowedEdits(q.length);
     if (edits) {
-      for (let len = q.length - edits; len <= q.length + edits; len++) for (const w of this.byLength.get(len) ?? []) out.add(w);
+      // A typo rarely hits both of the first two letters: a candidate shares one of them (or has them swapped).
+      for (let len = q.length - edits; len <= q.length + edits; len++) {
+        for (const w of this.byLength.get(len) ?? []) if (w[0] === q[0] || w[0] === q[1] || w[1] === q[1]) out.add(w);
+      }
       for (const w of this.byFirst.get(q[0]!) ?? []) if (w.length > q.length) out.add(w);
     }
     return out;
@@ -124,7 +131,7 @@ export class SearchIndex<T> {
       if (!scores.size) return [];
     }
     return [...scores!.entries()]
-      .sort((a, b) => b[1] - a[1] || this.docs[a[0]]!.sortName.localeCompare(this.docs[b[0]]!.sortName))
+      .sort((a, b) => b[1] - a[1] || this.nameRank[a[0]]! - this.nameRank[b[0]]!)
       .slice(0, limit)
       .map(([i]) => this.docs[i]!.value);
   }
