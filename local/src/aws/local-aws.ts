@@ -1,0 +1,32 @@
+/** Region and dummy credentials every local client and service uses (the stand-ins do not check them). */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+export const EVENT_BUS_NAME = 'torcedor-local';
+export const UPLOADS_BUCKET = 'torcedor-uploads';
+export const tableName = (service: string) => `torcedor-${service}`;
+
+/** Where the local stand-ins answer, and the user pool they host. Shared by the stack and the tests. */
+export interface LocalAws {
+  region: string;
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  s3Endpoint: string;
+  eventBridgeEndpoint: string;
+  eventBusName: string;
+  uploadsBucket: string;
+  userPoolId: string;
+  clientId: string;
+  /** `iss` of the pool's tokens: http://127.0.0.1:<port>/<poolId> for cognito-local. */
+  issuer: string;
+  jwksUri: string;
+  /** The app's own origin (http://localhost:<port>). */
+  appOrigin: string;
+}
+
+/** Options every AWS SDK v3 client takes to reach a stand-in. */
+export const clientConfig = (endpoint: string) => ({
+  endpoint,
+  region: LOCAL_REGION,
+  credentials: LOCAL_CREDENTIALS,
+  maxAttempts: 2,
+});

@@ -1,0 +1,65 @@
+import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, SERVICE_ENV } from '@torcedor/shared/runtime';
+import type { ServiceName } from '@torcedor/shared/services';
+import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+
+/** Values the local stack gives the per-service keys of SERVICE_ENV (a trailing '?' marks optional ones). */
+function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): string | undefined {
+  switch (key) {
+    case 'USER_POOL_ID': return aws.userPoolId;
+    case 'UPLOADS_BUCKET': return aws.uploadsBucket;
+    case 'OWNER_EMAILS': return source.OWNER_EMAILS ?? 'owner@torcedor.test';
+    // Provider keys and anything else optional: passed through only when set.
+    default: return source[key] || undefined;
+  }
+}
+
+/**
+ * The environment of one service's functions on the local stand-ins: exactly the keys CDK sets
+ * (BASE_ENV_KEYS + SERVICE_ENV) plus the local endpoints and dummy credentials. The local stack gives
+ * it to each service's worker thread; integration tests assign it to process.env before importing a
+ * service module.
+ */
+export function serviceEnv(
+  service: ServiceName,
+  aws: LocalAws,
+  opts: { logLevel?: LogLevel; source?: NodeJS.ProcessEnv } = {},
+): Record<string, string> {
+  const source = opts.source ?? process.env;
+  const base: Record<(typeof BASE_ENV_KEYS)[number], string> = {
+    SERVICE_NAME: service,
+    TABLE_NAME: tableName(service),
+    EVENT_BUS_NAME: aws.eventBusName,
+    AWS_REGION: aws.region,
+    AUTH_ISSUER: aws.issuer,
+    AUTH_JWKS_URI: aws.jwksUri,
+    AUTH_CLIENT_ID: aws.clientId,
+    APP_ORIGIN: aws.appOrigin,
+    LOG_LEVEL: opts.logLevel ?? (source.LOG_LEVEL as LogLevel | undefined) ?? 'INFO',
+  };
+  const endpoints: Record<(typeof LOCAL_ENDPOINT_KEYS)[number], string> = {
+    DYNAMODB_ENDPOINT: aws.dynamoEndpoint,
+    EVENTBRIDGE_ENDPOINT: aws.eventBridgeEndpoint,
+    COGNITO_ENDPOINT: aws.cognitoEndpoint,
+    S3_ENDPOINT: aws.s3Endpoint,
+  };
+  const extra: Record<string, string> = {};
+  for (const spec of SERVICE_ENV[service]) {
+    const optional = spec.endsWith('?');
+    const key = optional ? spec.slice(0, -1) : spec;
+    const value = serviceSetting(key, aws, source);
+    if (value !== undefined) extra[key] = value;
+    else if (!optional) throw new Error(`the local stack has no value for ${key} of ${service}: add it in local/src/env.ts`);
+  }
+  return {
+    ...base,
+    ...endpoints,
+    ...extra,
+    AWS_DEFAULT_REGION: aws.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    // The SDK's notice about Node 22 (Lambda runs Node 22); once per thread is noise locally.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}

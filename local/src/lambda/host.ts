@@ -1,0 +1,65 @@
+/**
+ * The "Lambda runtime" of one service inside a worker thread: imports the service's bundled http and
+ * worker functions once (cold start), then runs each invocation it is sent with a Lambda-like context.
+ * Bundled by esbuild into <DATA_DIR>/build/host.mjs; the thread's process.env is the service's own.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
+
+type Handler = (event: unknown, context: unknown) => Promise<unknown>;
+
+const data = workerData as HostData;
+const port = parentPort!;
+process.setSourceMapsEnabled(true);
+
+const handlers: Partial<Record<FunctionKind, Handler>> = {};
+for (const fn of ['http', 'worker'] as const) {
+  const file = data.entries[fn];
+  if (!file) continue;
+  const mod = (await import(pathToFileURL(file).href)) as { handler?: Handler };
+  if (typeof mod.handler !== 'function') throw new Error(`${data.service}/${fn} does not export a handler`);
+  handlers[fn] = mod.handler;
+}
+
+function context(fn: FunctionKind, requestId: string) {
+  const functionName = `torcedor-${data.service}-${fn}`;
+  const deadline = Date.now() + data.timeoutsMs[fn];
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+const post = (m: HostMessage) => port.postMessage(m);
+
+port.on('message', (msg: InvokeMessage) => {
+  if (msg.type !== 'invoke') return;
+  const handler = handlers[msg.fn];
+  void (async () => {
+    try {
+      if (!handler) throw new Error(`${data.service} has no ${msg.fn} function`);
+      const result = await handler(msg.event, context(msg.fn, msg.requestId));
+      try {
+        post({ type: 'result', id: msg.id, ok: true, result });
+      } catch (err) {
+        throw new Error(`the handler returned a value that cannot be serialized: ${(err as Error).message}`);
+      }
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      post({ type: 'result', id: msg.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack } });
+    }
+  })();
+});
+
+post({ type: 'ready' });

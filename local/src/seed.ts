@@ -1,0 +1,98 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { LocalAws } from './aws/local-aws.ts';
+import { REPO_ROOT } from './paths.ts';
+
+/** An /api call through the local gateway (same event, same handlers as a browser's request). */
+export type SeedApi = (
+  method: string,
+  path: string,
+  init?: { body?: unknown; cookies?: string[]; headers?: Record<string, string> },
+) => Promise<{ status: number; headers: Record<string, string>; cookies: string[]; body: unknown }>;
+
+/** What a seed step gets: the stand-ins' clients and the API, after every service is up. */
+export interface SeedContext {
+  aws: LocalAws;
+  dynamodb: DynamoDBClient;
+  cognito: CognitoIdentityProviderClient;
+  s3: S3Client;
+  api: SeedApi;
+  /** Waits until every event published so far has been delivered. */
+  busIdle(): Promise<void>;
+  log(line: string): void;
+}
+
+export interface SeedStep {
+  name: string;
+  run(ctx: SeedContext): Promise<void>;
+}
+
+/**
+ * The seam where the local stack puts data in place on every boot, after all parts are up and before
+ * /api/health reports ok. Each step must be idempotent (it runs on every start against kept data):
+ * check-then-create, conditional writes, or create through the API and treat 409 as done.
+ *
+ * DESIGN.md section 3 fixes what goes here: the curated catalog and the two demo accounts
+ * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026).
+ */
+export const DEMO_PASSWORD = 'Torcedor-demo-2026';
+export const DEMO_ACCOUNTS = [
+  { email: 'owner@torcedor.test', firstName: 'Olivia', lastName: 'Owner', dateOfBirth: '1980-04-12', country: 'US' },
+  { email: 'member@torcedor.test', firstName: 'Marco', lastName: 'Member', dateOfBirth: '1988-09-30', country: 'GB' },
+] as const;
+
+const CATALOG_FILES = ['brands.json', 'cigars.json', 'lounges.json'].map((f) => join(REPO_ROOT, 'services/humidor/catalog', f));
+
+/** The curator's import CLI, run against the local humidor table (it does nothing once a catalog exists). */
+function importCatalog(ctx: SeedContext): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/humidor/scripts/catalog-import.ts'), ...CATALOG_FILES, '--if-empty'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TABLE_NAME: 'torcedor-humidor', DYNAMODB_ENDPOINT: ctx.aws.dynamoEndpoint, AWS_REGION: ctx.aws.region,
+        AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
+      },
+    });
+    let out = '';
+    proc.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    proc.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(out.trim() || `catalog import exited with ${code}`));
+      const line = out.trim().split('\n').at(-1);
+      if (line && !line.startsWith('Catalog already')) ctx.log(line);
+      resolve();
+    });
+  });
+}
+
+export const seedSteps: SeedStep[] = [
+  { name: 'curated catalog', run: importCatalog },
+  {
+    name: 'demo accounts',
+    async run(ctx) {
+      for (const account of DEMO_ACCOUNTS) {
+        const r = await ctx.api('POST', '/api/auth/signup', { body: { ...account, password: DEMO_PASSWORD } });
+        if (r.status === 201) ctx.log(`demo account ${account.email} created`);
+        else if (r.status !== 409) throw new Error(`sign-up of ${account.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      }
+      await ctx.busIdle();
+    },
+  },
+];
+
+/** Runs every seed step in order; a failing step stops the start-up with its name. */
+export async function seed(ctx: SeedContext, steps: readonly SeedStep[] = seedSteps): Promise<void> {
+  for (const step of steps) {
+    try {
+      await step.run(ctx);
+    } catch (err) {
+      throw new Error(`seed step "${step.name}" failed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}

@@ -1,0 +1,19 @@
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    run(): Promise<{ address: string; port: number; family: string }>;
+    close(): Promise<void>;
+    httpServer?: Server;
+  }
+}
