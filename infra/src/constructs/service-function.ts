@@ -1,0 +1,60 @@
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
+import { join } from 'node:path';
+import { serviceEntry } from '@torcedor/shared/runtime';
+import type { ServiceName } from '@torcedor/shared/services';
+
+export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+
+export interface ServiceFunctionProps {
+  service: ServiceName;
+  kind: 'http' | 'worker';
+  environment: Record<string, string>;
+  /** false in assertion tests: an inline stub keeps synth fast; `cdk synth` always bundles. */
+  bundle: boolean;
+}
+
+/** One Lambda function of a service, bundled by local esbuild exactly as the local stack bundles it. */
+export class ServiceFunction extends Construct {
+  readonly fn: LambdaFunction;
+
+  constructor(scope: Construct, id: string, p: ServiceFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    const common = {
+      logGroup,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: p.kind === 'http' ? 1024 : 512,
+      timeout: Duration.seconds(p.kind === 'http' ? 10 : 60),
+      environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
+      tracing: Tracing.ACTIVE,
+      description: `Torcedor ${p.service} ${p.kind}`,
+    };
+    this.fn = p.bundle
+      ? new NodejsFunction(this, 'Fn', {
+          ...common,
+          entry: join(REPO_ROOT, serviceEntry(p.service, p.kind)),
+          handler: 'handler',
+          projectRoot: REPO_ROOT,
+          depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+          bundling: {
+            format: OutputFormat.ESM,
+            minify: true,
+            sourceMap: true,
+            target: 'node22',
+            externalModules: ['@aws-sdk/*'],
+            forceDockerBundling: false,
+            banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+          },
+        })
+      : new LambdaFunction(this, 'Fn', { ...common, handler: 'index.handler', code: Code.fromInline('export const handler = async () => ({ statusCode: 200 });') });
+    acknowledge(this, LAMBDA_BASIC_ROLE, 'AWSLambdaBasicExecutionRole is the least-privilege managed policy for CloudWatch Logs; data access is granted per table with grant*().');
+    acknowledge(this, 'IAM5[Resource::*]', 'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) only accepts Resource "*".');
+    acknowledge(this, 'L1', 'Pinned to Node.js 22, the runtime the code and its bundles target (the repo runs on Node 20+ and vitest 4, openai 6, middy 6).');
+  }
+}

@@ -1,0 +1,43 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AccountRecovery, CfnUserPool, CfnUserPoolGroup, FeaturePlan, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
+import { PASSWORD_MIN_LENGTH } from '@torcedor/shared/schemas/identity';
+
+/**
+ * The member pool. Members sign in with their normalized email as the user name and trial members
+ * with `trial_<uuid>` (so the pool has no email alias); the identity service signs members up, so
+ * self sign-up happens only through the API. The `owners` group is the owner role.
+ */
+export class MemberPool extends Construct {
+  readonly pool: UserPool;
+  readonly client: UserPoolClient;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.pool = new UserPool(this, 'Pool', {
+      selfSignUpEnabled: true,
+      signInAliases: { username: true },
+      signInCaseSensitive: false,
+      passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },
+      accountRecovery: AccountRecovery.NONE,
+      featurePlan: FeaturePlan.PLUS,
+      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
+    });
+    (this.pool.node.defaultChild as CfnUserPool).overrideLogicalId('MemberUserPool');
+    (this.pool.node.defaultChild as CfnUserPool).userPoolAddOns = { advancedSecurityMode: 'ENFORCED' };
+    new CfnUserPoolGroup(this, 'Owners', { userPoolId: this.pool.userPoolId, groupName: 'owners', description: 'Owners see the marketing dashboard' });
+    this.client = this.pool.addClient('Web', {
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+    acknowledge(this.pool, 'COG1', 'The policy asks for 8+ characters with upper case, lower case and a digit (the product names each failed rule at sign-up); symbols are not required, and threat protection plus sign-in throttling guard against guessing.');
+    acknowledge(this.pool, 'COG2', 'MFA is not part of the product (spec shows email/password sign-in and a no-email 7-day trial); threat protection is enforced instead.');
+  }
+}

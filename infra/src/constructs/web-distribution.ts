@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods, CachePolicy, Distribution, Function as CfFunction, FunctionCode, FunctionEventType, HeadersFrameOption,
+  HeadersReferrerPolicy, OriginRequestPolicy, ResponseHeadersPolicy, ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
+import { REPO_ROOT } from './service-function.ts';
+
+/**
+ * The SPA bucket behind CloudFront, with `/api/*` routed to the HTTP API so the browser sees one origin
+ * (cookies work). Paths without a file extension outside /api are rewritten to /index.html by a
+ * CloudFront Function, so the API's own 404s stay JSON. Security headers on every answer.
+ */
+export class WebDistribution extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket }) {
+    super(scope, id);
+    const site = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL, encryption: BucketEncryption.S3_MANAGED, enforceSSL: true,
+      serverAccessLogsBucket: props.logs, serverAccessLogsPrefix: 'site/', removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true,
+    });
+    const spaRewrite = new CfFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; if (r.uri.indexOf('/api/') !== 0 && r.uri.indexOf('.') === -1) { r.uri = '/index.html'; } return r; }",
+      ),
+    });
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: "default-src 'self'; script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://*.amazonaws.com https://api.stripe.com; img-src 'self' data: blob: https://*.amazonaws.com; style-src 'self' 'unsafe-inline'; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+        },
+      },
+    });
+    const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    this.distribution = new Distribution(this, 'Cdn', {
+      defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: props.logs,
+      logFilePrefix: 'cdn/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+    const dist = join(REPO_ROOT, 'web', 'dist');
+    if (existsSync(join(dist, 'index.html'))) {
+      const deploy = new BucketDeployment(this, 'Deploy', { sources: [Source.asset(dist)], destinationBucket: site, distribution: this.distribution });
+      // The deployment's handler is a CDK-provided singleton at stack level: acknowledge on it alone.
+      const handler = Stack.of(this).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment')) ?? deploy;
+      const why = 'CDK-provided BucketDeployment handler: it copies the built SPA from the CDK assets bucket into the site bucket and invalidates the CDN; its policy and runtime are set by aws-cdk-lib.';
+      for (const finding of [
+        LAMBDA_BASIC_ROLE, 'L1', 'IAM5[Resource::*]', 'IAM5[Action::s3:Abort*]', 'IAM5[Action::s3:DeleteObject*]', 'IAM5[Action::s3:GetBucket*]',
+        'IAM5[Action::s3:GetObject*]', 'IAM5[Action::s3:List*]', `IAM5[Resource::<${Stack.of(this).getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*]`,
+        'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      ]) acknowledge(handler, finding, why);
+    } else {
+      Annotations.of(this).addInfo('web/dist is missing: run `npm run build -w web` before `cdk deploy` to publish the SPA.');
+    }
+    acknowledge(this, 'CFR1', 'Age rules are enforced per country by the service at sign-up; the product does not block countries at the edge.');
+    acknowledge(this, 'CFR2', 'WAF is an operator choice per account (cost); API throttling and sign-in throttling run in API Gateway and identity.');
+    acknowledge(this, 'CFR4', 'The default CloudFront certificate is used until the operator attaches a custom domain, where TLSv1.2_2021 is set.');
+  }
+}

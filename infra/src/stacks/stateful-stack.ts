@@ -1,0 +1,34 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnEventBus, EventBus } from 'aws-cdk-lib/aws-events';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { ServiceName } from '@torcedor/shared/services';
+import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
+import { MemberPool } from '../constructs/user-pool.ts';
+import { ServiceTables } from '../constructs/service-tables.ts';
+
+export interface StatefulProps extends StackProps { allowedOrigins: string[] }
+
+/** Everything that holds data: the seven tables, the user pool, the uploads bucket, the event bus. */
+export class StatefulStack extends Stack {
+  readonly tables: Record<ServiceName, Table>;
+  readonly pool: UserPool;
+  readonly client: UserPoolClient;
+  readonly uploads: Bucket;
+  readonly logs: Bucket;
+  readonly bus: EventBus;
+
+  constructor(scope: Construct, id: string, props: StatefulProps) {
+    super(scope, id, props);
+    this.tables = new ServiceTables(this, 'Tables').tables;
+    const members = new MemberPool(this, 'Members');
+    this.pool = members.pool;
+    this.client = members.client;
+    this.logs = logBucket(this, 'AccessLogs');
+    this.uploads = new UploadsBucket(this, 'Uploads', { logs: this.logs, allowedOrigins: props.allowedOrigins }).bucket;
+    this.bus = new EventBus(this, 'DomainBus');
+    (this.bus.node.defaultChild as CfnEventBus).overrideLogicalId('DomainEventBus');
+  }
+}
