@@ -19,7 +19,7 @@ const serviceBoundaries = SERVICES.map((s) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', 'web/src/route-tree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', 'web/src/route-tree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,7 +50,16 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': ['error', { patterns: [
         { group: ['@torcedor/service-kit*', '@torcedor/identity*', '@torcedor/social*', '@torcedor/humidor*', '@torcedor/events*', '@torcedor/ai*', '@torcedor/billing*', '@torcedor/marketing*', '@torcedor/local*', '@torcedor/infra*', '@aws-sdk/*', '**/services/**', '**/infra/**', '**/local/**'], message: 'The web never imports server code.' },
-        { group: ['@/features/*/*', '!@/features/*/api', '../../features/*'], message: 'Import a feature only from its own folder; features never import each other.' },
+      ] }],
+    },
+  },
+  {
+    // Shared web code (components, lib) is below the features: it never reaches into one. Routes compose features.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@torcedor/service-kit*', '@aws-sdk/*', '**/services/**'], message: 'The web never imports server code.' },
+        { group: ['@/features/**', '../features/**', '../../features/**', '@/routes/**'], message: 'Shared web code never imports a feature or a route.' },
       ] }],
     },
   },

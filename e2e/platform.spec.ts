@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const COUNTRIES = ['United States', 'United Kingdom', 'Canada', 'Germany', 'Netherlands'];
+
+/** The age gate's country control: a native <select> or an ARIA combobox (e.g. Radix Select). */
+async function countryOptions(page: Page): Promise<string[]> {
+  const native = page.locator('select');
+  if (await native.count()) return native.first().locator('option').allTextContents();
+  await page.getByRole('combobox').first().click();
+  const options = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  return options;
+}
+
+async function chooseCountry(page: Page, name: string) {
+  const native = page.locator('select');
+  if (await native.count()) {
+    await native.first().selectOption({ label: name });
+    return;
+  }
+  await page.getByRole('combobox').first().click();
+  await page.getByRole('option', { name }).click();
+}
+
+test.describe('platform', () => {
+  test('the landing page shows the age gate first, then the hero', async ({ page }) => {
+    await page.goto('/');
+    const dob = page.getByLabel(/date of birth/i);
+    await expect(dob).toBeVisible();
+    const options = (await countryOptions(page)).map((o) => o.trim());
+    for (const c of COUNTRIES) expect(options).toContain(c);
+
+    await dob.fill('1980-05-17');
+    await chooseCountry(page, 'United States');
+    await page.getByRole('button', { name: /confirm|legal age|enter/i }).first().click();
+    await expect(dob).toBeHidden();
+    const join = page.getByRole('button', { name: 'Join the Community' }).or(page.getByRole('link', { name: 'Join the Community' }));
+    await expect(join.first()).toBeVisible();
+  });
+
+  test('an unknown page renders the SPA 404', async ({ page }) => {
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  });
+
+  test('the edge adds the security headers to pages', async ({ request }) => {
+    const res = await request.get('/');
+    const h = res.headers();
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['x-frame-options']).toBe('DENY');
+    expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(h['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  test('GET /api/health is ok', async ({ request }) => {
+    const res = await request.get('/api/health');
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  test('GET /api/openapi.json is an OpenAPI 3.1 document with paths', async ({ request }) => {
+    const res = await request.get('/api/openapi.json');
+    expect(res.status()).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(doc.paths)).toContain('/api/health');
+  });
+
+  test('an unknown /api path answers a JSON 404', async ({ request }) => {
+    const res = await request.get('/api/no-such-route');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toContain('application/json');
+    expect(await res.json()).toEqual({ message: 'Not found' });
+    const wrongMethod = await request.delete('/api/health');
+    expect(wrongMethod.status()).toBe(404);
+  });
+});
