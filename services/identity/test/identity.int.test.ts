@@ -169,6 +169,7 @@ describe('login and sessions', () => {
 describe('7-day trial', () => {
   it('starts a trial member with session cookies and no email', async () => {
     const r = await call(handler, 'POST', '/api/auth/trial', { body: { dateOfBirth: '1985-06-01', country: 'CA' } });
+    expect(r.body).toMatchObject({ isTrial: true });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ isTrial: true, email: null });
     const days = (Date.parse(r.body.trialEndsAt) - Date.now()) / 86_400_000;

@@ -93,8 +93,9 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
       ...(delta !== 0 ? [countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap)] : []),
     ]);
     if (r.ok) return HumidorItem.parse(next);
+    // The item changed (or went) since it was read: read it again. Only a cap check on a fresh read is a refusal.
+    if (r.failed.includes(0)) continue;
     if (r.failed.includes(1)) throw limitReached();
-    // The item changed (or went) since it was read: read it again.
   }
 }
 
