@@ -1,0 +1,28 @@
+import { X } from 'lucide-react';
+import { dismissToast, useToast } from '@/lib/toast';
+import { cn } from '@/lib/cn';
+
+/** The one visible notification (spec section 8). */
+export function Toaster() {
+  const t = useToast();
+  return (
+    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-[60] w-[min(24rem,calc(100vw-2rem))]">
+      {t ? (
+        <div
+          key={t.id}
+          data-testid="toast"
+          className={cn(
+            'pointer-events-auto relative rounded-lg border bg-surface p-4 pr-10 shadow-2xl',
+            t.variant === 'error' ? 'border-danger' : t.variant === 'success' ? 'border-success' : 'border-border',
+          )}
+        >
+          <p className="font-semibold">{t.title}</p>
+          {t.description ? <p className="mt-1 text-sm text-muted">{t.description}</p> : null}
+          <button type="button" onClick={dismissToast} className="absolute right-3 top-3 text-muted hover:text-fg" aria-label="Dismiss notification">
+            <X className="h-4 w-4" />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

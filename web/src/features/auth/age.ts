@@ -1,0 +1,37 @@
+import { COUNTRIES, type CountryCode } from '@torcedor/shared/constants';
+import { ageOn, isoDay, parseIsoDate } from '@torcedor/shared/formatters';
+
+const GATE_KEY = 'torcedor.ageGate';
+
+export interface GateAnswer { dateOfBirth: string; country: CountryCode }
+
+/** The gate's outcome, remembered for this browser session. */
+export function passedGate(): GateAnswer | null {
+  try {
+    const raw = sessionStorage.getItem(GATE_KEY);
+    if (!raw) return null;
+    const v: unknown = JSON.parse(raw);
+    if (v && typeof v === 'object' && 'dateOfBirth' in v && 'country' in v && typeof v.dateOfBirth === 'string') {
+      const c = COUNTRIES.find((x) => x.code === v.country);
+      if (c) return { dateOfBirth: v.dateOfBirth, country: c.code };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export const rememberGate = (a: GateAnswer) => sessionStorage.setItem(GATE_KEY, JSON.stringify(a));
+
+/**
+ * The age rule of spec section 5 as the page applies it (the server applies the same rule again):
+ * null when old enough, otherwise the alert to show.
+ */
+export function ageProblem(dateOfBirth: string, country: string, now = new Date()): string | null {
+  const c = COUNTRIES.find((x) => x.code === country);
+  if (!dateOfBirth || !c) return 'Please complete all required fields';
+  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  if (!parseIsoDate(dateOfBirth) || dateOfBirth > today) return 'Please enter a valid date of birth';
+  if (ageOn(dateOfBirth, today) < c.minimumAge) return `You must be at least ${c.minimumAge} years old to access this platform in ${c.name}`;
+  return null;
+}

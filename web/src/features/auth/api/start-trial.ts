@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@torcedor/shared/routes';
+import type { RouteBodyInput } from '@torcedor/shared/route';
+import { apiCall } from '@/lib/api-client';
+import { currentUserQuery } from '@/lib/current-user';
+
+export type StartTrialInput = RouteBodyInput<typeof routes.startTrial>;
+
+export const startTrial = (body: StartTrialInput) => apiCall(routes.startTrial, { body });
+
+/** Starts a 7-day trial (no card, no email); the answer is the trial member. */
+export function useStartTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startTrial,
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}

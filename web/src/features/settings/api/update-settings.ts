@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@torcedor/shared/routes';
+import type { RouteBodyInput } from '@torcedor/shared/route';
+import { apiCall } from '@/lib/api-client';
+import { currentUserQuery } from '@/lib/current-user';
+
+/** The four settings saves of spec section 7; each refetches the current user when it succeeds. */
+const savers = {
+  profile: (body: RouteBodyInput<typeof routes.updateProfile>) => apiCall(routes.updateProfile, { body }),
+  privacy: (body: RouteBodyInput<typeof routes.updatePrivacy>) => apiCall(routes.updatePrivacy, { body }),
+  notifications: (body: RouteBodyInput<typeof routes.updateNotifications>) => apiCall(routes.updateNotifications, { body }),
+  preferences: (body: RouteBodyInput<typeof routes.updatePreferences>) => apiCall(routes.updatePreferences, { body }),
+};
+export type SettingsSection = keyof typeof savers;
+
+export function useUpdateSettings<S extends SettingsSection>(section: S) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savers[section] as (body: Parameters<(typeof savers)[S]>[0]) => Promise<unknown>,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+  });
+}

@@ -1,0 +1,55 @@
+import { routes } from '@torcedor/shared/routes';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiCall, errorText } from './api-client';
+import { isUnauthorizedError } from './unauthorized';
+
+const answer = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiCall', () => {
+  it('throws "{status}: {body}" with the parsed error body', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(403, '{"message":"Free members can hold 20 cigars","code":"HUMIDOR_LIMIT"}')));
+    const err = await apiCall(routes.addHumidorItem, { body: { cigarId: 'x', quantity: 1 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('403: {"message":"Free members can hold 20 cigars","code":"HUMIDOR_LIMIT"}');
+    expect((err as ApiError).body?.code).toBe('HUMIDOR_LIMIT');
+    expect(errorText(err, 'Failed to add item to humidor')).toBe('Free members can hold 20 cigars');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(502, '', 'Bad Gateway')));
+    await expect(apiCall(routes.getHealth)).rejects.toThrow('502: Bad Gateway');
+  });
+
+  it('sends JSON on mutations, credentials always, and fills path parameters', async () => {
+    const fetch = vi.fn(async () => answer(200, JSON.stringify({ ok: true })));
+    vi.stubGlobal('fetch', fetch);
+    await apiCall(routes.deleteHumidorItem, { params: { id: 'a b' } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/humidor/a%20b');
+    expect(init).toMatchObject({ method: 'DELETE', credentials: 'include', headers: { 'content-type': 'application/json' }, body: undefined });
+  });
+
+  it('renews the session once on 401 and retries', async () => {
+    const fetch = vi.fn()
+      .mockResolvedValueOnce(answer(401, '{"message":"Unauthorized"}'))
+      .mockResolvedValueOnce(answer(200, '{"ok":true}'))
+      .mockResolvedValueOnce(answer(200, '{"status":"ok"}'));
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiCall(routes.getHealth)).resolves.toEqual({ status: 'ok' });
+    expect((fetch.mock.calls[1] as [string])[0]).toBe(routes.refreshSession.path);
+  });
+
+  it('gives up with the 401 when the refresh fails, which the logged-out rule recognises', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(answer(401, '{"message":"Unauthorized"}')).mockResolvedValueOnce(answer(401, '{"message":"Unauthorized"}')));
+    const err = await apiCall(routes.getHealth).catch((e: unknown) => e);
+    expect(isUnauthorizedError(err)).toBe(true);
+    expect(isUnauthorizedError(new Error('403: Forbidden'))).toBe(false);
+  });
+
+  it('rejects an answer that breaks the route contract', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(200, '{"status":"nope"}')));
+    await expect(apiCall(routes.getHealth)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,41 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { routes } from '@torcedor/shared/routes';
+import type { User } from '@torcedor/shared/schemas/identity';
+import { ApiError, apiCall } from './api-client';
+
+const TRIAL_ENDED_KEY = 'torcedor.trialEnded';
+
+/** The message the server gave when a trial's 7 days are over (shown on the landing page). */
+export function takeTrialEndedMessage(): string | null {
+  const m = sessionStorage.getItem(TRIAL_ENDED_KEY);
+  sessionStorage.removeItem(TRIAL_ENDED_KEY);
+  return m;
+}
+
+/**
+ * GET /api/auth/user, read once without retry (spec section 7). Authenticated means it returned data:
+ * a 401 (or an ended trial) answers null instead of failing, so the landing page shows.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'user'] as const,
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return await apiCall(routes.getCurrentUser);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return null;
+      if (e instanceof ApiError && e.status === 403 && e.body?.code === 'TRIAL_ENDED') {
+        sessionStorage.setItem(TRIAL_ENDED_KEY, e.body.message);
+        return null;
+      }
+      throw e;
+    }
+  },
+  meta: { allowUnauthorized: true },
+});
+
+export const useCurrentUser = () => useSuspenseQuery(currentUserQuery).data;
+
+/** Display name, or first plus last name (spec section 2). */
+export function nameOf(u: Pick<User, 'displayName' | 'firstName' | 'lastName'>): string {
+  return u.displayName || [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Member';
+}

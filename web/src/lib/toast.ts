@@ -1,0 +1,40 @@
+import { TOAST_DURATION_MS } from '@torcedor/shared/constants';
+import { useSyncExternalStore } from 'react';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'success' | 'error';
+}
+
+let current: Toast | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Shows a notification; only one is visible at a time (a new one replaces it), for about 5 s. */
+export function toast(t: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
+  current = { variant: 'default', ...t, id: nextId++ };
+  clearTimeout(timer);
+  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
+  emit();
+}
+
+export function dismissToast(): void {
+  clearTimeout(timer);
+  current = null;
+  emit();
+}
+
+export function useToast(): Toast | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+    () => null,
+  );
+}

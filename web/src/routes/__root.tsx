@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { Header } from '@/components/layout/header';
+import { NotFound } from '@/components/layout/not-found';
+import { Toaster } from '@/components/ui/toaster';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-fg">
+        Skip to content
+      </a>
+      <Header />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <Toaster />
+    </div>
+  );
+}
