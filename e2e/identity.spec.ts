@@ -99,7 +99,7 @@ test.describe('identity and onboarding', () => {
   });
 
   test('legal pages have a Back button and a last-updated date', async ({ page }) => {
-    for (const [path, title] of [['/terms', 'Terms of Service'], ['/privacy', 'Privacy Policy'], ['/disclaimer', 'Legal Disclaimer']]) {
+    for (const [path, title] of [['/terms', 'Terms of Service'], ['/privacy', 'Privacy Policy'], ['/disclaimer', 'Legal Disclaimer']] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(/Last updated:/)).toBeVisible();

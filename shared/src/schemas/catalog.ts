@@ -57,7 +57,9 @@ export const Cigar = CatalogCigar.omit({ brandId: true }).extend({
 });
 export type Cigar = z.infer<typeof Cigar>;
 export const Brand = CatalogBrand.extend({ cigarCount: z.number().int() });
+export type Brand = z.infer<typeof Brand>;
 export const Lounge = CatalogLounge;
+export type Lounge = z.infer<typeof Lounge>;
 
 export const SearchQuery = z.strictObject({
   q: z.string().trim().min(1, 'Enter something to search for').max(100),

@@ -1,0 +1,177 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { humidorStats } from '@torcedor/shared/collection';
+import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
+import { Download, Plus, Search, Upload } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { humidorQuery } from '../api/get-humidor';
+import { humidorSummaryQuery } from '../api/get-humidor-summary';
+import { wishlistQuery } from '../api/get-wishlist';
+import { AddCigarDialog } from './add-cigar-dialog';
+import { ConditionsCard } from './conditions-card';
+import { ImportDialog } from './import-dialog';
+import { ItemCard } from './item-card';
+import { money, STATUSES } from './status';
+import { WishlistTab } from './wishlist-tab';
+
+const AnalyticsCharts = lazy(() => import('./charts').then((m) => ({ default: m.AnalyticsCharts })));
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** The collection as CSV, in the columns the import reads (so an export can be imported again). */
+export function humidorCsv(items: HumidorItem[]): string {
+  const head = ['name', 'brand', 'quantity', 'price', 'location', 'date', 'status', 'vitola', 'notes'];
+  const rows = items.map((i) => [i.cigarName, i.brandName, i.quantity, i.pricePaid, i.location, i.boxDate, i.status, i.cigarVitola, i.notes].map(csvCell).join(','));
+  return [head.join(','), ...rows].join('\r\n') + '\r\n';
+}
+
+function downloadCsv(items: HumidorItem[]) {
+  const url = URL.createObjectURL(new Blob([humidorCsv(items)], { type: 'text/csv;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: `torcedor-humidor-${new Date().toISOString().slice(0, 10)}.csv` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg bg-surface-2 p-3 text-center">
+      <p className="text-2xl font-bold text-primary">{value}</p>
+      <p className="text-sm text-muted">{label}</p>
+    </div>
+  );
+}
+
+/**
+ * /humidor, 'My Humidor': stats, origins and valuation; the items with search and status filter; the
+ * wishlist; conditions; and, for premium and trial members, analytics. `addCigarId` opens Add Cigar
+ * with that catalog cigar chosen (the search page sends members here with it).
+ */
+export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; onAddClosed: () => void }) {
+  const { data: items } = useSuspenseQuery(humidorQuery);
+  const { data: summary } = useSuspenseQuery(humidorSummaryQuery);
+  const { data: wishes } = useSuspenseQuery(wishlistQuery);
+  const [now] = useState(() => new Date());
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState('all');
+  const [adding, setAdding] = useState(!!addCigarId);
+  const [importing, setImporting] = useState(false);
+  const stats = useMemo(() => humidorStats(items, now), [items, now]);
+  const atCap = summary.cap !== null && summary.totalSticks >= summary.cap;
+  const unlimited = summary.cap === null;
+  const paid = items.reduce((n, i) => n + (i.pricePaid ?? 0) * i.quantity, 0);
+  const current = items.reduce((n, i) => n + (i.currentPrice ?? i.pricePaid ?? 0) * i.quantity, 0);
+  const needle = text.trim().toLowerCase();
+  const shown = items.filter((i) => (status === 'all' || i.status === status)
+    && (!needle || [i.brandName, i.cigarName, i.cigarVitola, i.location, i.notes].some((f) => f?.toLowerCase().includes(needle))));
+  const closeAdd = (o: boolean) => {
+    setAdding(o);
+    if (!o) onAddClosed();
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title="My Humidor" subtitle="Your collection, its aging and what you want to try next.">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
+          <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden />Export CSV</Button>
+          {atCap ? (
+            <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link>
+          ) : (
+            <Button onClick={() => setAdding(true)}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+          )}
+        </div>
+      </PageTitle>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="sr-only">Collection stats</h2>
+          <div className="grid grid-cols-3 gap-3">
+            <Stat label="Total Sticks" value={stats.totalSticks} />
+            <Stat label="Unique Cigars" value={stats.uniqueCigars} />
+            <Stat label="Aging (2+ years)" value={stats.aging} />
+          </div>
+          {summary.cap !== null ? (
+            <p className="mt-3 text-sm text-muted">{summary.totalSticks} of {summary.cap} cigars on the free plan. <Link to="/subscription">Premium</Link> removes the limit.</p>
+          ) : null}
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <div>
+              <h3 className="font-semibold">Origins</h3>
+              {stats.origins.length ? (
+                <ul className="mt-1 space-y-1 text-sm">
+                  {stats.origins.map((o) => <li key={o.country} className="flex justify-between"><span>{o.country}</span><span className="text-muted">{o.count}</span></li>)}
+                </ul>
+              ) : <p className="mt-1 text-sm text-muted">No cigars yet.</p>}
+            </div>
+            <div>
+              <h3 className="font-semibold">Valuation</h3>
+              <dl className="mt-1 space-y-1 text-sm">
+                <div className="flex justify-between"><dt>Paid</dt><dd>{money(paid)}</dd></div>
+                <div className="flex justify-between"><dt>Current value</dt><dd>{money(current)}</dd></div>
+              </dl>
+            </div>
+          </div>
+        </Card>
+        <ConditionsCard />
+      </div>
+
+      <Tabs defaultValue="humidor">
+        <TabsList>
+          <TabsTrigger value="humidor">My Humidor</TabsTrigger>
+          <TabsTrigger value="wishlist">{`Wishlist (${wishes.length})`}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="humidor">
+          <div className="mb-4 flex flex-wrap gap-2">
+            <div className="relative min-w-56 flex-1">
+              <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
+              <Input aria-label="Search your humidor" placeholder="Search your humidor..." className="pl-9" value={text} onChange={(e) => setText(e.target.value)} />
+            </div>
+            <Select aria-label="Status" className="w-40" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="all">All Status</option>
+              {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            </Select>
+          </div>
+          {!items.length ? (
+            <EmptyState title="Your Humidor is Empty" text="Add the cigars you keep to follow their aging.">
+              <Button onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+            </EmptyState>
+          ) : !shown.length ? (
+            <EmptyState title="No Items Found" text="Try adjusting your search or filters" />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {shown.map((i) => <li key={i.id} className="flex"><ItemCard item={i} now={now} /></li>)}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="wishlist">
+          <WishlistTab canAdd={!atCap} />
+        </TabsContent>
+      </Tabs>
+
+      <section aria-labelledby="analytics-title">
+        <h2 id="analytics-title" className="mb-3 text-xl font-semibold">Analytics</h2>
+        {unlimited ? (
+          items.length ? (
+            <Suspense fallback={<Skeleton className="h-64" />}><AnalyticsCharts items={items} now={now} /></Suspense>
+          ) : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
+        ) : (
+          <Card>
+            <p>Origins, vitolas, spending and aging charts are part of Premium.</p>
+            <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}>Upgrade to Premium</Link>
+          </Card>
+        )}
+      </section>
+
+      {adding ? <AddCigarDialog open={adding} onOpenChange={closeAdd} cigarId={addCigarId} /> : null}
+      {importing ? <ImportDialog open={importing} onOpenChange={setImporting} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { agingLabel, isoDay } from '@torcedor/shared/formatters';
+import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
+import { Clock, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Badge, Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useDeleteHumidorItem } from '../api/delete-humidor-item';
+import { EditItemDialog } from './edit-item-dialog';
+import { money, statusOf } from './status';
+
+export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const del = useDeleteHumidorItem();
+  const status = statusOf(item.status);
+  const ready = item.readyOn !== null && item.readyOn <= isoDay(now);
+  const remove = () => del.mutate(item.id, {
+    onSuccess: () => { toast({ title: 'Item removed from humidor', variant: 'success' }); setRemoving(false); },
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item'), variant: 'error' }),
+  });
+  return (
+    <Card className="flex flex-col">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="text-sm text-muted">{item.brandName}</p>
+          <h3 className="text-lg font-semibold">{item.cigarName}</h3>
+          <p className="text-sm text-muted">{[item.cigarVitola, item.cigarLength && item.cigarRingGauge ? `${item.cigarLength}" × ${item.cigarRingGauge}` : null, item.brandCountry].filter(Boolean).join(' · ')}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <Badge className={status.className}>{status.label}</Badge>
+          {ready ? <Badge className="bg-warning/20 text-warning">Ready to smoke</Badge> : null}
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div><dt className="text-muted">Quantity</dt><dd className="font-semibold">{item.quantity}</dd></div>
+        {item.pricePaid !== null ? <div><dt className="text-muted">Paid</dt><dd>{money(item.pricePaid)} each</dd></div> : null}
+        {item.boxDate ? (
+          <div><dt className="text-muted">Aging</dt><dd className="flex items-center gap-1"><Clock className="h-3.5 w-3.5" aria-hidden />{agingLabel(item.boxDate, now)}</dd></div>
+        ) : null}
+        {item.location ? <div><dt className="text-muted">Location</dt><dd className="flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden />{item.location}</dd></div> : null}
+        {item.readyOn && !ready ? <div><dt className="text-muted">Ready on</dt><dd>{new Date(`${item.readyOn}T00:00:00`).toLocaleDateString()}</dd></div> : null}
+      </dl>
+      {item.notes ? <p className="mt-2 text-sm italic text-muted">{item.notes}</p> : null}
+      <div className="mt-auto flex justify-end gap-2 pt-4">
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
+        <Button variant="ghost" size="sm" onClick={() => setRemoving(true)} aria-label={`Remove ${item.brandName} ${item.cigarName}`}><Trash2 className="h-4 w-4" aria-hidden />Remove</Button>
+      </div>
+      {editing ? <EditItemDialog item={item} open={editing} onOpenChange={setEditing} /> : null}
+      <ConfirmDialog
+        open={removing} onOpenChange={setRemoving} title="Remove item" confirmLabel="Remove" pending={del.isPending}
+        text="Are you sure you want to remove this item from your humidor?" onConfirm={remove}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowRightLeft, Trash2 } from 'lucide-react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, EmptyState } from '@/components/ui/card';
+import { Select } from '@/components/ui/input';
+import { Stars } from '@/components/ui/stars';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { wishlistQuery } from '../api/get-wishlist';
+import { useDeleteWishlistItem, useMoveWishlistItem, useUpdateWishlistItem } from '../api/wishlist-mutations';
+
+export function WishlistTab({ canAdd }: { canAdd: boolean }) {
+  const { data: wishes } = useSuspenseQuery(wishlistQuery);
+  const update = useUpdateWishlistItem();
+  const del = useDeleteWishlistItem();
+  const move = useMoveWishlistItem();
+  if (!wishes.length) {
+    return (
+      <EmptyState title="Your Wishlist is Empty" text="Find cigars you want to try and add them from search.">
+        <Link to="/search" search={{}} className={buttonClass('primary', 'md', 'no-underline')}>Search cigars</Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {[...wishes].sort((a, b) => b.priority - a.priority).map((w) => (
+        <li key={w.id}>
+          <Card>
+            <p className="text-sm text-muted">{w.brandName}</p>
+            <h3 className="text-lg font-semibold">{w.cigarName}</h3>
+            {w.cigarVitola ? <p className="text-sm text-muted">{w.cigarVitola}</p> : null}
+            <div className="mt-2 flex items-center gap-3">
+              <Stars full={w.priority} label={`Priority ${w.priority} of 5`} />
+              <Select
+                aria-label={`Priority of ${w.brandName} ${w.cigarName}`} className="h-8 w-28 py-0 text-sm" value={w.priority}
+                onChange={(e) => update.mutate({ id: w.id, body: { priority: Number(e.target.value), notes: w.notes } }, {
+                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
+                })}
+              >
+                {[1, 2, 3, 4, 5].map((p) => <option key={p} value={p}>Priority {p}</option>)}
+              </Select>
+            </div>
+            {w.notes ? <p className="mt-2 text-sm italic text-muted">{w.notes}</p> : null}
+            <div className="mt-4 flex justify-end gap-2">
+              <Button
+                variant="outline" size="sm" disabled={!canAdd || move.isPending}
+                onClick={() => move.mutate({ id: w.id, quantity: 1 }, {
+                  onSuccess: () => toast({ title: 'Item added to humidor', variant: 'success' }),
+                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to humidor'), variant: 'error' }),
+                })}
+              >
+                <ArrowRightLeft className="h-4 w-4" aria-hidden />Move to humidor
+              </Button>
+              <Button
+                variant="ghost" size="sm" disabled={del.isPending} aria-label={`Remove ${w.brandName} ${w.cigarName} from wishlist`}
+                onClick={() => del.mutate(w.id, {
+                  onSuccess: () => toast({ title: 'Item removed from wishlist', variant: 'success' }),
+                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item from wishlist'), variant: 'error' }),
+                })}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />Remove
+              </Button>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { starRating } from '@torcedor/shared/formatters';
+import type { Brand, Cigar, Lounge } from '@torcedor/shared/schemas/catalog';
+import { Globe, Heart, MapPin, Plus, Search } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Badge, Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Input, Label, Select, Textarea } from '@/components/ui/input';
+import { Stars } from '@/components/ui/stars';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useAddWishlistItem } from '../api/add-wishlist-item';
+import { searchCatalogQuery } from '../api/search-catalog';
+
+/** Spec section 2: the quick brand buttons shown with no query. */
+export const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];
+
+const STRENGTH_LABEL: Record<Cigar['strength'], string> = {
+  mild: 'Mild', 'mild-medium': 'Mild-Medium', medium: 'Medium', 'medium-full': 'Medium-Full', full: 'Full',
+};
+const STRENGTH_CLASS: Record<Cigar['strength'], string> = {
+  mild: 'bg-success/20 text-success', 'mild-medium': 'bg-info/20 text-info', medium: 'bg-primary/20 text-primary',
+  'medium-full': 'bg-warning/20 text-warning', full: 'bg-danger/20 text-danger',
+};
+
+function WishlistDialog({ cigar, onClose }: { cigar: Cigar; onClose: () => void }) {
+  const add = useAddWishlistItem();
+  const [priority, setPriority] = useState('3');
+  const [notes, setNotes] = useState('');
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate({ cigarId: cigar.id, priority: Number(priority), notes: notes.trim() || null }, {
+      onSuccess: () => { toast({ title: 'Item added to wishlist', variant: 'success' }); onClose(); },
+      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to wishlist'), variant: 'error' }),
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(o) => { if (!o) onClose(); }}>
+      <DialogContent title="Add to Wishlist" description={`${cigar.brandName} ${cigar.name}`}>
+        <form onSubmit={submit} className="space-y-4">
+          <div>
+            <Label htmlFor={`${id}-p`}>Priority</Label>
+            <Select id={`${id}-p`} value={priority} onChange={(e) => setPriority(e.target.value)}>
+              {[1, 2, 3, 4, 5].map((p) => <option key={p} value={p}>{p} {p === 1 ? 'star' : 'stars'}</option>)}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-n`}>Notes</Label>
+            <Textarea id={`${id}-n`} rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Where you heard of it, what to pair it with..." />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding...' : 'Add to Wishlist'}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CigarCard({ cigar, onWish }: { cigar: Cigar; onWish: (c: Cigar) => void }) {
+  const stars = cigar.averageRating === null ? null : starRating(cigar.averageRating);
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="text-sm text-muted">{cigar.brandName}</p>
+          <h3 className="text-lg font-semibold">{cigar.name}</h3>
+          <p className="text-sm text-muted">{cigar.country} · {cigar.vitola} · {cigar.length}" × {cigar.ringGauge}</p>
+        </div>
+        <Badge className={STRENGTH_CLASS[cigar.strength]}>{STRENGTH_LABEL[cigar.strength]}</Badge>
+      </div>
+      <p className="mt-2 text-sm">{cigar.description}</p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">Wrapper</dt><dd>{cigar.wrapper}</dd>
+        <dt className="text-muted">Binder</dt><dd>{cigar.binder}</dd>
+        <dt className="text-muted">Filler</dt><dd>{cigar.filler}</dd>
+      </dl>
+      <div className="mt-3 flex items-center gap-2 text-sm">
+        {stars ? (
+          <>
+            <Stars full={stars.full} half={stars.half} label={`Rated ${stars.value} out of 5`} />
+            <span>{stars.value}</span>
+          </>
+        ) : <span className="text-muted">No ratings yet</span>}
+        <span className="text-muted">({cigar.reviewCount} {cigar.reviewCount === 1 ? 'review' : 'reviews'})</span>
+      </div>
+      <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
+        <Button variant="outline" size="sm" onClick={() => onWish(cigar)} aria-label={`Add ${cigar.brandName} ${cigar.name} to wishlist`}>
+          <Heart className="h-4 w-4" aria-hidden />Add to Wishlist
+        </Button>
+        <Link
+          to="/humidor" search={{ add: cigar.id }} className={buttonClass('primary', 'sm', 'no-underline')}
+          aria-label={`Add ${cigar.brandName} ${cigar.name} to humidor`}
+        >
+          <Plus className="h-4 w-4" aria-hidden />Add to Humidor
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function BrandCard({ brand }: { brand: Brand }) {
+  return (
+    <Card className="h-full">
+      <h3 className="text-lg font-semibold">{brand.name}</h3>
+      <p className="text-sm text-muted">{brand.country} · {brand.cigarCount} {brand.cigarCount === 1 ? 'cigar' : 'cigars'}</p>
+      <p className="mt-2 text-sm">{brand.description}</p>
+      <Link to="/search" search={{ q: brand.name }} className="mt-3 inline-block text-sm">See its cigars</Link>
+    </Card>
+  );
+}
+
+function LoungeCard({ lounge }: { lounge: Lounge }) {
+  return (
+    <Card className="h-full">
+      <h3 className="text-lg font-semibold">{lounge.name}</h3>
+      <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-3.5 w-3.5" aria-hidden />{lounge.address}, {lounge.city}, {lounge.country}</p>
+      {lounge.hours ? <p className="mt-1 text-sm">{lounge.hours}</p> : null}
+      {lounge.website ? (
+        <a href={lounge.website} target="_blank" rel="noreferrer noopener" className="mt-2 inline-flex items-center gap-1 text-sm"><Globe className="h-3.5 w-3.5" aria-hidden />Website</a>
+      ) : null}
+    </Card>
+  );
+}
+
+const titles = { cigars: 'Cigars', brands: 'Brands', lounges: 'Lounges' } as const;
+
+function Results({ q, onWish }: { q: string; onWish: (c: Cigar) => void }) {
+  const { data, isPending, isError, error } = useQuery(searchCatalogQuery(q));
+  useEffect(() => {
+    if (isError) toast({ title: 'Error', description: errorText(error, 'Error searching cigars. Please try again.'), variant: 'error' });
+  }, [isError, error]);
+  if (isPending) return <div className="grid gap-4 md:grid-cols-2"><Skeleton className="h-56" /><Skeleton className="h-56" /></div>;
+  if (isError) return <EmptyState title="Search failed" text="Error searching cigars. Please try again." />;
+  const groups = data.filter((g) => g.items.length > 0);
+  if (!groups.length) return <EmptyState title={`No results found for "${q}"`} text="Check the spelling, or try a brand or a shape such as Robusto." />;
+  return (
+    <div className="space-y-8">
+      {groups.map((g) => (
+        <section key={g.type} aria-labelledby={`group-${g.type}`}>
+          <h2 id={`group-${g.type}`} className="mb-3 text-xl font-semibold">{titles[g.type]} ({g.items.length})</h2>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {g.type === 'cigars' ? g.items.map((c) => <li key={c.id}><CigarCard cigar={c} onWish={onWish} /></li>) : null}
+            {g.type === 'brands' ? g.items.map((b) => <li key={b.id}><BrandCard brand={b} /></li>) : null}
+            {g.type === 'lounges' ? g.items.map((l) => <li key={l.id}><LoungeCard lounge={l} /></li>) : null}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /search: the query box, grouped results, and the quick brands when there is no query (spec section 2). */
+export function SearchPage({ q }: { q: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  const [wish, setWish] = useState<Cigar | null>(null);
+  useEffect(() => setText(q), [q]);
+  const go = (query: string) => {
+    const t = query.trim();
+    if (t) void navigate({ to: '/search', search: { q: t } });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go(text);
+  };
+  return (
+    <div>
+      <PageTitle title="Discover Cigars" subtitle="Search the curated database of cigars, brands and lounges." />
+      <form role="search" onSubmit={submit} className="mb-6 flex gap-2">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Input aria-label="Search query" placeholder="Search by cigar, brand, vitola or country..." className="pl-9" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      {q.trim() ? <Results q={q.trim()} onWish={setWish} /> : (
+        <section aria-labelledby="quick-brands">
+          <h2 id="quick-brands" className="mb-3 text-lg font-semibold">Popular brands</h2>
+          <div className="flex flex-wrap gap-2">
+            {QUICK_BRANDS.map((b) => <Button key={b} variant="outline" onClick={() => go(b)}>{b}</Button>)}
+          </div>
+        </section>
+      )}
+      {wish ? <WishlistDialog cigar={wish} onClose={() => setWish(null)} /> : null}
+    </div>
+  );
+}
