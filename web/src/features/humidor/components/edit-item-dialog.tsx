@@ -27,19 +27,20 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate({
+    // Outcome on the promise: an edit that moves the item out of the current filter unmounts this dialog.
+    void update.mutateAsync({
       id: item.id,
       body: {
         quantity: toQuantity(f.quantity), location: orNull(f.location), status: f.status, notes: orNull(f.notes), pricePaid: toPrice(f.pricePaid),
         boxDate: f.boxDate || null, currentPrice: toPrice(f.currentPrice), readyOn: f.readyOn || null,
       },
-    }, {
-      onSuccess: () => {
+    }).then(
+      () => {
         toast({ title: 'Humidor item updated', variant: 'success' });
         onOpenChange(false);
       },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
-    });
+      (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -17,10 +17,12 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
   const del = useDeleteHumidorItem();
   const status = statusOf(item.status);
   const ready = item.readyOn !== null && item.readyOn <= isoDay(now);
-  const remove = () => del.mutate(item.id, {
-    onSuccess: () => { toast({ title: 'Item removed from humidor', variant: 'success' }); setRemoving(false); },
-    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item'), variant: 'error' }),
-  });
+  // The card leaves the list once the humidor is re-read, so the outcome is handled on the promise
+  // (mutate's own callbacks do not run for an unmounted component).
+  const remove = () => void del.mutateAsync(item.id).then(
+    () => { toast({ title: 'Item removed from humidor', variant: 'success' }); setRemoving(false); },
+    (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item'), variant: 'error' }),
+  );
   return (
     <Card className="flex flex-col">
       <div className="flex items-start justify-between gap-2">

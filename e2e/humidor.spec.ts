@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'Padron-Maduro-64';
+
+/** A fresh member, signed up and logged in through the API (the browser keeps the session cookies). */
+async function signIn(page: Page) {
+  const email = `humidor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const headers = { origin: new URL(page.url() === 'about:blank' ? 'http://localhost:3100' : page.url()).origin };
+  const signup = await page.request.post('/api/auth/signup', {
+    headers, data: { email, password: PASSWORD, firstName: 'Hugo', lastName: 'Maduro', dateOfBirth: '1979-05-02', country: 'US' },
+  });
+  expect(signup.status()).toBe(201);
+  const login = await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+}
+
+test.describe('catalog search and the humidor', () => {
+  test('search the catalog, add to the humidor, edit, filter, remove; wishlist from search', async ({ page }) => {
+    await signIn(page);
+
+    await page.goto('/search');
+    for (const brand of ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff']) {
+      await expect(page.getByRole('button', { name: brand, exact: true })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Padron', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=Padron$/);
+    const cigars = page.getByRole('region', { name: /^Cigars \(\d+\)$/ });
+    await expect(cigars).toBeVisible();
+    const first = cigars.getByRole('listitem').first();
+    await expect(first).toContainText('Padrón');
+    await expect(first).toContainText('Wrapper');
+
+    await page.getByLabel('Search query').fill('zzqqxx');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No results found for "zzqqxx"')).toBeVisible();
+
+    await page.goto('/search?q=padron%201964');
+    const card = page.getByRole('region', { name: /^Cigars/ }).getByRole('listitem').first();
+    const cigarName = (await card.getByRole('heading', { level: 3 }).textContent())!;
+    await card.getByRole('button', { name: /to wishlist$/ }).click();
+    const wish = page.getByRole('dialog', { name: 'Add to Wishlist' });
+    await wish.getByLabel('Priority').selectOption('4');
+    await wish.getByRole('button', { name: 'Add to Wishlist' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Item added to wishlist');
+
+    await card.getByRole('link', { name: /to humidor$/ }).click();
+    await expect(page).toHaveURL(/\/humidor\?add=/);
+    const add = page.getByRole('dialog', { name: 'Add Cigar' });
+    await expect(add.getByText(cigarName)).toBeVisible();
+    await add.getByLabel('Quantity').fill('5');
+    await add.getByLabel('Location').fill('Top tray');
+    await add.getByLabel('Box date').fill('2021-01-15');
+    await add.getByRole('button', { name: 'Add to Humidor' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Item added to humidor');
+    await expect(page).toHaveURL(/\/humidor$/);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'My Humidor' })).toBeVisible();
+    const items = page.getByRole('tabpanel', { name: 'My Humidor' }).getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText(cigarName);
+    await expect(page.getByText('Total Sticks').locator('..')).toContainText('5');
+    await expect(page.getByText('Aging (2+ years)').locator('..')).toContainText('1');
+    await expect(page.getByRole('tab', { name: 'Wishlist (1)' })).toBeVisible();
+
+    await items.first().getByRole('button', { name: /^Edit / }).click();
+    const edit = page.getByRole('dialog', { name: /^Edit / });
+    await edit.getByLabel('Quantity').fill('3');
+    await edit.getByLabel('Status').selectOption({ label: 'Aged' });
+    await edit.getByRole('button', { name: /Save/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Humidor item updated');
+    await expect(page.getByText('Total Sticks').locator('..')).toContainText('3');
+
+    await page.getByLabel('Status').selectOption({ label: 'Smoked' });
+    await expect(page.getByText('No Items Found')).toBeVisible();
+    await page.getByLabel('Status').selectOption({ label: 'Aged' });
+    await expect(items).toHaveCount(1);
+    await page.getByLabel('Search your humidor').fill('not in my humidor');
+    await expect(page.getByText('No Items Found')).toBeVisible();
+    await page.getByLabel('Search your humidor').fill('');
+
+    await page.getByRole('tab', { name: 'Wishlist (1)' }).click();
+    await expect(page.getByRole('img', { name: 'Priority 4 of 5' })).toBeVisible();
+    await page.getByRole('tab', { name: 'My Humidor' }).click();
+
+    await items.first().getByRole('button', { name: /^Remove / }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove item' });
+    await expect(confirm).toContainText('Are you sure you want to remove this item from your humidor?');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Item removed from humidor');
+    await expect(page.getByText('Your Humidor is Empty')).toBeVisible();
+  });
+});
