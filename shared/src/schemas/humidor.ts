@@ -23,6 +23,8 @@ export const HumidorItem = z.object({
   cigarVitola: z.string().nullable(),
   cigarLength: z.number().nullable(),
   cigarRingGauge: z.number().nullable(),
+  /** The cigar's strength when added (null for items stored before it was kept). */
+  cigarStrength: Strength.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });

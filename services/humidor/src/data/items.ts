@@ -11,7 +11,7 @@ import type { CigarView } from './catalog.ts';
 import { keys } from './keys.ts';
 
 export type Item = z.infer<typeof HumidorItem>;
-type Fields = Omit<Item, 'id' | 'cigarId' | 'createdAt' | 'brandName' | 'cigarName' | 'brandCountry' | 'cigarVitola' | 'cigarLength' | 'cigarRingGauge' | 'cigarImageUrl'>;
+type Fields = Omit<Item, 'id' | 'cigarId' | 'createdAt' | 'brandName' | 'cigarName' | 'brandCountry' | 'cigarVitola' | 'cigarLength' | 'cigarRingGauge' | 'cigarStrength' | 'cigarImageUrl'>;
 
 export const limitReached = () => forbidden(HUMIDOR_LIMIT_MESSAGE, 'HUMIDOR_LIMIT');
 
@@ -53,7 +53,7 @@ export function newItemRecord(userId: string, cigar: CigarView, f: Fields): Item
   return {
     ...keys.item(userId, id), id, cigarId: cigar.id, ...f, createdAt: new Date().toISOString(),
     brandName: cigar.brandName, cigarName: cigar.name, brandCountry: cigar.brandCountry, cigarVitola: cigar.vitola,
-    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarImageUrl: null,
+    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarStrength: cigar.strength, cigarImageUrl: null,
   };
 }
 

@@ -33,10 +33,13 @@ function count<T>(items: HumidorItem[], key: (i: HumidorItem) => T) {
   return [...m.entries()].map(([name, value]) => ({ name: String(name), value }));
 }
 
-/** Premium analytics: origins, vitolas, spend by month and aging distribution. */
+const STRENGTHS = [['mild', 'Mild'], ['mild-medium', 'Mild-Medium'], ['medium', 'Medium'], ['medium-full', 'Medium-Full'], ['full', 'Full']] as const;
+
+/** Premium analytics: origins, strength mix, vitolas, spend by month and aging distribution. */
 export function AnalyticsCharts({ items, now }: { items: HumidorItem[]; now: Date }) {
   const origins = count(items, (i) => i.brandCountry || 'Other');
   const vitolas = count(items, (i) => i.cigarVitola || 'Other').sort((a, b) => b.value - a.value).slice(0, 8);
+  const strengths = STRENGTHS.map(([key, name]) => ({ name, value: items.filter((i) => i.cigarStrength === key).reduce((n, i) => n + i.quantity, 0) }));
   const spend = new Map<string, number>();
   for (const i of items) if (i.pricePaid !== null) spend.set(i.createdAt.slice(0, 7), (spend.get(i.createdAt.slice(0, 7)) ?? 0) + i.pricePaid * i.quantity);
   const spendData = [...spend.entries()].sort().map(([month, value]) => ({ month, value: Math.round(value * 100) / 100 }));
@@ -53,6 +56,10 @@ export function AnalyticsCharts({ items, now }: { items: HumidorItem[]; now: Dat
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Origins</figcaption>
         <div className="h-56"><ResponsiveContainer><PieChart><Pie data={origins} dataKey="value" nameKey="name" outerRadius={80} label>{origins.map((o, i) => <Cell key={o.name} fill={PALETTE[i % PALETTE.length]} />)}</Pie><Tooltip {...tooltip} /></PieChart></ResponsiveContainer></div>
+      </figure>
+      <figure className={box}>
+        <figcaption className="mb-2 font-semibold">Strength mix</figcaption>
+        <div className="h-56"><ResponsiveContainer><BarChart data={strengths}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill="#e0675a" /></BarChart></ResponsiveContainer></div>
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Vitolas</figcaption>
