@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { humidorStats } from '@torcedor/shared/collection';
-import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -14,32 +13,12 @@ import { wishlistQuery } from '../api/get-wishlist';
 import { AddCigarDialog } from './add-cigar-dialog';
 import { ConditionsCard } from './conditions-card';
 import { ImportDialog } from './import-dialog';
+import { downloadCsv } from './csv-export';
 import { ItemCard } from './item-card';
 import { money, STATUSES } from './status';
 import { WishlistTab } from './wishlist-tab';
 
 const AnalyticsCharts = lazy(() => import('./charts').then((m) => ({ default: m.AnalyticsCharts })));
-
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-/** The collection as CSV, in the columns the import reads (so an export can be imported again). */
-export function humidorCsv(items: HumidorItem[]): string {
-  const head = ['name', 'brand', 'quantity', 'price', 'location', 'date', 'status', 'vitola', 'notes'];
-  const rows = items.map((i) => [i.cigarName, i.brandName, i.quantity, i.pricePaid, i.location, i.boxDate, i.status, i.cigarVitola, i.notes].map(csvCell).join(','));
-  return [head.join(','), ...rows].join('\r\n') + '\r\n';
-}
-
-function downloadCsv(items: HumidorItem[]) {
-  const url = URL.createObjectURL(new Blob([humidorCsv(items)], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: `torcedor-humidor-${new Date().toISOString().slice(0, 10)}.csv` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
