@@ -114,7 +114,18 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const clfTime = (d: Date) =>
   `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
 
-export const newRequestId = () => randomBytes(12).toString('base64').replace(/[+/]/g, 'A').slice(0, 15) + '=';
+// Random bytes drawn in blocks: one system call per 341 request ids instead of one per request.
+let pool = randomBytes(4092);
+let at = 0;
+export function newRequestId(): string {
+  if (at + 12 > pool.length) {
+    pool = randomBytes(4092);
+    at = 0;
+  }
+  const id = pool.toString('base64', at, at + 12);
+  at += 12;
+  return id.replace(/[+/]/g, 'A').slice(0, 15) + '=';
+}
 
 /** The API Gateway HTTP API (payload format 2.0) event for a request matched to `route`. */
 export function buildHttpEvent(

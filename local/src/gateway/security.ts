@@ -3,7 +3,20 @@
  * over https. The CSP allows the app's own origin plus the uploads endpoint (presigned PUTs and images);
  * dev mode adds what Vite's hot reload needs (inline preamble, websocket).
  */
-export function securityHeaders(o: { https: boolean; uploadsOrigin?: string; dev?: boolean; stripe?: boolean }): Record<string, string> {
+const cache = new Map<string, Readonly<Record<string, string>>>();
+
+/** The headers for these options, computed once per distinct set of options. */
+export function securityHeaders(o: { https: boolean; uploadsOrigin?: string; dev?: boolean; stripe?: boolean }): Readonly<Record<string, string>> {
+  const key = `${o.https}|${o.uploadsOrigin ?? ''}|${o.dev === true}|${o.stripe === true}`;
+  let headers = cache.get(key);
+  if (!headers) {
+    headers = Object.freeze(buildSecurityHeaders(o));
+    cache.set(key, headers);
+  }
+  return headers;
+}
+
+function buildSecurityHeaders(o: { https: boolean; uploadsOrigin?: string; dev?: boolean; stripe?: boolean }): Record<string, string> {
   const uploads = o.uploadsOrigin ? ` ${o.uploadsOrigin}` : '';
   const stripeScript = o.stripe ? ' https://js.stripe.com' : '';
   const stripeFrame = o.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : '';
