@@ -97,8 +97,10 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     checkRequestShape(def, event, rawBody, appOrigin);
     const token = readCookies(event.cookies, event.headers.cookie)[SESSION_COOKIE];
     const verified = await verifySession(token);
-    // Public routes take the session when there is one but do not pay for the revocation check.
-    const session = verified && def.access !== 'public' && (await isRevoked(verified.sessionId)) ? null : verified;
+    // Public routes take the session when there is one but do not pay for the revocation check; reads
+    // may use this instance's recent check, state-changing requests always read the marker.
+    const read = def.method === 'GET';
+    const session = verified && def.access !== 'public' && (await isRevoked(verified.sessionId, { read })) ? null : verified;
     if (def.access !== 'public' && !session) throw unauthorized();
     if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');
 

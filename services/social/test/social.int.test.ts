@@ -36,6 +36,25 @@ describe('feed', () => {
   });
 });
 
+describe('revocation checks', () => {
+  it('writes always read the marker; reads trust a recent check for at most READ_RECHECK_MS', async () => {
+    const { isRevoked, READ_RECHECK_MS } = await import('@torcedor/service-kit/revocation');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const sessionId = randomUUID();
+    const now = Date.now();
+    expect(await isRevoked(sessionId, { read: true, nowMs: now })).toBe(false);
+    // Another instance stores the marker (this one never saw the event).
+    await ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: { PK: `REVOKED#${sessionId}`, SK: 'SESSION', userId: 'u', ttl: Math.floor(now / 1000) + 3600 } }));
+    expect(await isRevoked(sessionId, { nowMs: now + 1 })).toBe(true);
+    const other = randomUUID();
+    expect(await isRevoked(other, { read: true, nowMs: now })).toBe(false);
+    await ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: { PK: `REVOKED#${other}`, SK: 'SESSION', userId: 'u', ttl: Math.floor(now / 1000) + 3600 } }));
+    expect(await isRevoked(other, { read: true, nowMs: now + READ_RECHECK_MS })).toBe(true);
+    // Once seen revoked, every later check answers at once, reads included.
+    expect(await isRevoked(other, { read: true, nowMs: now + READ_RECHECK_MS + 1 })).toBe(true);
+  });
+});
+
 describe('author copy from UserProfileChanged', () => {
   it('keeps the newest version whatever the delivery order', async () => {
     const userId = randomUUID();

@@ -1,15 +1,25 @@
-import {
-  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient,
-  InitiateAuthCommand, RevokeTokenCommand, SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { badRequest, conflict, HttpError, tooManyRequests } from '@torcedor/service-kit/errors';
 import { config } from '../config.ts';
 
-/** The user pool client, created once per function. */
-const cognito = new CognitoIdentityProviderClient({
-  region: config.AWS_REGION,
-  ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}),
-});
+type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
+let pool: Promise<{ sdk: Sdk; cognito: CognitoIdentityProviderClient }> | undefined;
+
+/**
+ * The user pool SDK and client, loaded on first use and then kept for the life of the function
+ * instance. GET /api/auth/user, which every page load calls, never needs them: its cold starts skip the
+ * SDK's module loading (about a quarter of this function's import time).
+ */
+function userPool() {
+  pool ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
+    sdk,
+    cognito: new sdk.CognitoIdentityProviderClient({
+      region: config.AWS_REGION,
+      ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}),
+    }),
+  }));
+  return pool;
+}
 const ClientId = config.AUTH_CLIENT_ID;
 const UserPoolId = config.USER_POOL_ID;
 
@@ -21,12 +31,13 @@ export const invalidCredentials = () => new HttpError(401, 'Invalid email or pas
 
 /** Creates and confirms a pool user; returns its `sub` (the member's id). */
 export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {
+  const { sdk, cognito } = await userPool();
   try {
-    const out = await cognito.send(new SignUpCommand({
+    const out = await cognito.send(new sdk.SignUpCommand({
       ClientId, Username: username, Password: password,
       UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
     }));
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId, Username: username }));
+    await cognito.send(new sdk.AdminConfirmSignUpCommand({ UserPoolId, Username: username }));
     if (!out.UserSub) throw new Error('user pool returned no sub');
     return out.UserSub;
   } catch (err) {
@@ -41,18 +52,21 @@ export async function createPoolUser(username: string, password: string, attribu
 }
 
 export async function addToOwners(username: string): Promise<void> {
-  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName: 'owners' }));
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName: 'owners' }));
 }
 
 export async function deletePoolUser(username: string): Promise<void> {
-  await cognito.send(new AdminDeleteUserCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.AdminDeleteUserCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
     if (name(err) !== 'UserNotFoundException') throw err;
   });
 }
 
 export async function passwordAuth(username: string, password: string): Promise<Tokens> {
+  const { sdk, cognito } = await userPool();
   try {
-    const out = await cognito.send(new InitiateAuthCommand({
+    const out = await cognito.send(new sdk.InitiateAuthCommand({
       ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password },
     }));
     const r = out.AuthenticationResult;
@@ -68,8 +82,9 @@ export async function passwordAuth(username: string, password: string): Promise<
 
 /** New access token from a refresh token, or null when the refresh token is no longer valid. */
 export async function refreshAuth(refreshToken: string): Promise<Tokens | null> {
+  const { sdk, cognito } = await userPool();
   try {
-    const out = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+    const out = await cognito.send(new sdk.InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }));
     const r = out.AuthenticationResult;
     return r?.AccessToken ? { accessToken: r.AccessToken, expiresIn: r.ExpiresIn ?? 3600 } : null;
   } catch (err) {
@@ -80,7 +95,8 @@ export async function refreshAuth(refreshToken: string): Promise<Tokens | null> 
 
 /** Revokes a refresh token (and, in Cognito, the access tokens it issued). Unknown tokens are ignored. */
 export async function revokeRefreshToken(token: string): Promise<void> {
-  await cognito.send(new RevokeTokenCommand({ ClientId, Token: token })).catch((err: unknown) => {
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.RevokeTokenCommand({ ClientId, Token: token })).catch((err: unknown) => {
     if (!['UnsupportedTokenTypeException', 'InvalidParameterException', 'NotAuthorizedException', 'UnauthorizedException'].includes(name(err))) throw err;
   });
 }
