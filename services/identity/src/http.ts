@@ -4,11 +4,12 @@ import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
-const openApi = openApiDocument();
+/** Built on the first request for it, not at cold start (turning every schema into JSON Schema takes a while). */
+let openApi: ReturnType<typeof openApiDocument> | undefined;
 
 export const handler = createHttpHandler('identity', {
   getHealth: async () => ({ status: 'ok' as const }),
-  getOpenApi: async () => openApi,
+  getOpenApi: async () => (openApi ??= openApiDocument()),
   signup,
   login,
   startTrial,
