@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { humidorStats } from '@torcedor/shared/collection';
-import { Download, Plus, Search, Upload } from 'lucide-react';
+import { isoDay } from '@torcedor/shared/formatters';
+import { AlarmClock, Download, Plus, Search, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
@@ -48,6 +49,8 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
   const unlimited = summary.cap === null;
   const paid = items.reduce((n, i) => n + (i.pricePaid ?? 0) * i.quantity, 0);
   const current = items.reduce((n, i) => n + (i.currentPrice ?? i.pricePaid ?? 0) * i.quantity, 0);
+  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const readyNow = items.filter((i) => i.readyOn !== null && i.readyOn <= today && i.status !== 'smoked');
   const needle = text.trim().toLowerCase();
   const shown = items.filter((i) => (status === 'all' || i.status === status)
     && (!needle || [i.brandName, i.cigarName, i.cigarVitola, i.location, i.notes].some((f) => f?.toLowerCase().includes(needle))));
@@ -69,6 +72,16 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
           )}
         </div>
       </PageTitle>
+
+      {readyNow.length ? (
+        <Card role="status" className="flex items-start gap-3 border-warning/50">
+          <AlarmClock className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
+          <p>
+            <strong>{readyNow.length === 1 ? '1 cigar is ready to smoke' : `${readyNow.length} cigars are ready to smoke`}:</strong>{' '}
+            {readyNow.map((i) => `${i.brandName} ${i.cigarName}`).join(', ')}.
+          </p>
+        </Card>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -39,3 +39,18 @@ describe('CSV export', () => {
     expect(row).toBe('1964 Anniversary Series Exclusivo,Padrón,2,,,,owned,Robusto,"Rich, ""dark""\nsmoke"');
   });
 });
+
+describe('aging timeline', () => {
+  it('shows the rest from box date to the ready date as a share, capped at both ends', async () => {
+    const { restProgress } = await import('./item-card');
+    expect(restProgress('2026-01-01', '2026-01-11', '2026-01-06')).toBe(50);
+    expect(restProgress('2026-01-01', '2026-01-11', '2025-12-01')).toBe(0);
+    expect(restProgress('2026-01-01', '2026-01-11', '2026-02-01')).toBe(100);
+  });
+  it('has no timeline without both dates, or with a ready date not after the box date', async () => {
+    const { restProgress } = await import('./item-card');
+    expect(restProgress(null, '2026-01-11', '2026-01-06')).toBeNull();
+    expect(restProgress('2026-01-01', null, '2026-01-06')).toBeNull();
+    expect(restProgress('2026-01-11', '2026-01-11', '2026-01-06')).toBeNull();
+  });
+});

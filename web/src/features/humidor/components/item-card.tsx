@@ -11,12 +11,22 @@ import { useDeleteHumidorItem } from '../api/delete-humidor-item';
 import { EditItemDialog } from './edit-item-dialog';
 import { money, statusOf } from './status';
 
+/** How far (0-100) an item has rested from its box date toward the ready date the member set. */
+export function restProgress(boxDate: string | null, readyOn: string | null, today: string): number | null {
+  if (!boxDate || !readyOn || readyOn <= boxDate) return null;
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const share = (day(today) - day(boxDate)) / (day(readyOn) - day(boxDate));
+  return Math.round(Math.min(1, Math.max(0, share)) * 100);
+}
+
 export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const del = useDeleteHumidorItem();
   const status = statusOf(item.status);
-  const ready = item.readyOn !== null && item.readyOn <= isoDay(now);
+  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const ready = item.readyOn !== null && item.readyOn <= today;
+  const rest = restProgress(item.boxDate, item.readyOn, today);
   // The card leaves the list once the humidor is re-read, so the outcome is handled on the promise
   // (mutate's own callbacks do not run for an unmounted component).
   const remove = () => void del.mutateAsync(item.id).then(
@@ -45,6 +55,17 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
         {item.location ? <div><dt className="text-muted">Location</dt><dd className="flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden />{item.location}</dd></div> : null}
         {item.readyOn && !ready ? <div><dt className="text-muted">Ready on</dt><dd>{new Date(`${item.readyOn}T00:00:00`).toLocaleDateString()}</dd></div> : null}
       </dl>
+      {rest !== null ? (
+        <div className="mt-3">
+          <div className="flex justify-between text-xs text-muted"><span>Box date</span><span>Ready</span></div>
+          <div
+            role="progressbar" aria-label="Rest toward the ready date" aria-valuemin={0} aria-valuemax={100} aria-valuenow={rest}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-surface-2"
+          >
+            <div className={`h-full ${rest >= 100 ? 'bg-success' : 'bg-primary'}`} style={{ width: `${rest}%` }} />
+          </div>
+        </div>
+      ) : null}
       {item.notes ? <p className="mt-2 text-sm italic text-muted">{item.notes}</p> : null}
       <div className="mt-auto flex justify-end gap-2 pt-4">
         <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
