@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'Padron-Maduro-64';
+/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
+const headers = { origin: 'http://localhost:3100' };
 
 /** A fresh member, signed up and logged in through the API (the browser keeps the session cookies). */
 async function signIn(page: Page) {
   const email = `humidor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const headers = { origin: new URL(page.url() === 'about:blank' ? 'http://localhost:3100' : page.url()).origin };
   const signup = await page.request.post('/api/auth/signup', {
     headers, data: { email, password: PASSWORD, firstName: 'Hugo', lastName: 'Maduro', dateOfBirth: '1979-05-02', country: 'US' },
   });
@@ -88,5 +89,21 @@ test.describe('catalog search and the humidor', () => {
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByTestId('toast')).toContainText('Item removed from humidor');
     await expect(page.getByText('Your Humidor is Empty')).toBeVisible();
+  });
+
+  test('a free member at 20 cigars sees Add Cigar disabled and Upgrade to Add More', async ({ page }) => {
+    await signIn(page);
+    const add = await page.request.post('/api/humidor', {
+      headers, data: { cigarId: 'padron-1964-anniversary-series-exclusivo', quantity: 20 },
+    });
+    expect(add.status()).toBe(201);
+    const over = await page.request.post('/api/humidor', {
+      headers, data: { cigarId: 'padron-1964-anniversary-series-exclusivo', quantity: 1 },
+    });
+    expect([over.status(), (await over.json()).code]).toEqual([403, 'HUMIDOR_LIMIT']);
+    await page.goto('/humidor');
+    await expect(page.getByRole('button', { name: 'Add Cigar' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Upgrade to Add More' })).toHaveAttribute('href', '/subscription');
+    await expect(page.getByText('20 of 20 cigars on the free plan.')).toBeVisible();
   });
 });

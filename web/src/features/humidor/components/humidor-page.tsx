@@ -65,11 +65,8 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
           <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden />Export CSV</Button>
-          {atCap ? (
-            <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link>
-          ) : (
-            <Button onClick={() => setAdding(true)}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
-          )}
+          <Button onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+          {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link> : null}
         </div>
       </PageTitle>
 
