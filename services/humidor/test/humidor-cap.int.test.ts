@@ -8,6 +8,7 @@ let http: Parameters<typeof call>[0];
 let ddb: typeof import('@torcedor/service-kit/ddb');
 const pool = () => inject('localAws');
 
+const lounge = { id: 'it-casa-fuente', name: 'Casa Fuente', city: 'Las Vegas', country: 'United States', address: '3500 S Las Vegas Blvd', website: 'https://www.casafuente.com' };
 const brand = { id: 'it-padron', name: 'Padrón', country: 'Nicaragua', description: 'Family-owned maker in Estelí, Nicaragua.' };
 const cigar = (id: string, name: string) => ({
   id, brandId: 'it-padron', name, vitola: 'Robusto', length: 5.5, ringGauge: 50, strength: 'medium-full' as const,
@@ -19,7 +20,7 @@ beforeAll(async () => {
   http = (await import('../src/http.ts')).handler as typeof http;
   ddb = await import('@torcedor/service-kit/ddb');
   const { writeCatalog } = await import('../src/data/catalog.ts');
-  await writeCatalog({ brands: [brand], cigars: [cigar('it-padron-1964-exclusivo', '1964 Anniversary Series Exclusivo'), cigar('it-padron-2000', '2000 Natural')], lounges: [] });
+  await writeCatalog({ brands: [brand], cigars: [cigar('it-padron-1964-exclusivo', '1964 Anniversary Series Exclusivo'), cigar('it-padron-2000', '2000 Natural')], lounges: [lounge] });
 });
 
 const add = (cookies: string[], body: Record<string, unknown>) => call(http, 'POST', '/api/humidor', { cookies, body });
@@ -156,6 +157,19 @@ describe('catalog and search', () => {
     expect(r.body).toMatchObject({ id: 'it-padron-2000', brandName: 'Padrón', brandCountry: 'Nicaragua', averageRating: null, reviewCount: 0 });
     expect((await call(http, 'GET', '/api/cigars/nope', { cookies: m.cookies })).status).toBe(404);
     expect((await call(http, 'GET', '/api/brands/it-padron', { cookies: m.cookies })).body.cigars).toHaveLength(2);
+  });
+
+  it('serves lounges, one by id, and 404s an unknown one', async () => {
+    const m = await memberSession(pool());
+    expect((await call(http, 'GET', '/api/lounges', { cookies: m.cookies })).body).toContainEqual(lounge);
+    expect((await call(http, 'GET', '/api/lounges/it-casa-fuente', { cookies: m.cookies })).body).toEqual(lounge);
+    expect((await call(http, 'GET', '/api/lounges/nope', { cookies: m.cookies })).status).toBe(404);
+  });
+
+  it("keeps the cigar's strength on the humidor item (premium analytics chart it)", async () => {
+    const m = await memberSession(pool());
+    const r = await add(m.cookies, { cigarId: 'it-padron-2000', quantity: 1 });
+    expect([r.status, r.body.cigarStrength]).toEqual([201, 'medium-full']);
   });
 });
 
