@@ -1,5 +1,5 @@
 import type { ConditionReading, HumidorItem } from '@torcedor/shared/schemas/humidor';
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** Charts load on demand (recharts stays out of the main bundle). */
 const GOLD = '#d4a640';
@@ -8,7 +8,7 @@ const axis = { stroke: '#b8a898', fontSize: 12 };
 const tooltip = { contentStyle: { background: '#1f1814', border: '1px solid #3b2f26', color: '#f3eadf' } };
 
 export function ConditionsChart({ readings }: { readings: { recordedAt: string; humidity: number; temperatureC: number }[] }) {
-  const data = [...readings].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt)).map((r) => ({ ...r, day: new Date(r.recordedAt).toLocaleDateString() }));
+  const data = [...readings].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt)).map((r) => ({ ...r, day: new Date(r.recordedAt).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) }));
   return (
     <div className="h-48" role="img" aria-label="Humidity and temperature over time">
       <ResponsiveContainer width="100%" height="100%">
@@ -55,7 +55,7 @@ export function AnalyticsCharts({ items, now }: { items: HumidorItem[]; now: Dat
     <div className="grid gap-4 md:grid-cols-2">
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Origins</figcaption>
-        <div className="h-56"><ResponsiveContainer><PieChart><Pie data={origins} dataKey="value" nameKey="name" outerRadius={80} label>{origins.map((o, i) => <Cell key={o.name} fill={PALETTE[i % PALETTE.length]} />)}</Pie><Tooltip {...tooltip} /></PieChart></ResponsiveContainer></div>
+        <div className="h-56"><ResponsiveContainer><PieChart><Pie data={origins} dataKey="value" nameKey="name" outerRadius={70}>{origins.map((o, i) => <Cell key={o.name} fill={PALETTE[i % PALETTE.length]} />)}</Pie><Tooltip {...tooltip} /><Legend wrapperStyle={{ color: '#f3eadf', fontSize: 12 }} /></PieChart></ResponsiveContainer></div>
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Strength mix</figcaption>

@@ -17,7 +17,8 @@ export function ConditionsCard() {
   const add = useAddConditionReading();
   const [f, setF] = useState({ humidity: '', temperatureC: '' });
   const id = useId();
-  const latest = data.readings.at(0);
+  // Readings come oldest first.
+  const latest = data.readings.at(-1);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate({ humidity: Number(f.humidity), temperatureC: Number(f.temperatureC) }, {

@@ -123,10 +123,12 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
               <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
               <Input aria-label="Search your humidor" placeholder="Search your humidor..." className="pl-9" value={text} onChange={(e) => setText(e.target.value)} />
             </div>
-            <Select aria-label="Status" className="w-40" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="all">All Status</option>
-              {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-            </Select>
+            <div className="w-44 shrink-0">
+              <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="all">All Status</option>
+                {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+              </Select>
+            </div>
           </div>
           {!items.length ? (
             <EmptyState title="Your Humidor is Empty" text="Add the cigars you keep to follow their aging.">
@@ -153,7 +155,7 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
           ) : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
         ) : (
           <Card>
-            <p>Origins, vitolas, spending and aging charts are part of Premium.</p>
+            <p>Origins, strength mix, vitolas, spending and aging charts are part of Premium.</p>
             <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}>Upgrade to Premium</Link>
           </Card>
         )}

@@ -32,14 +32,16 @@ export function WishlistTab({ canAdd }: { canAdd: boolean }) {
             {w.cigarVitola ? <p className="text-sm text-muted">{w.cigarVitola}</p> : null}
             <div className="mt-2 flex items-center gap-3">
               <Stars full={w.priority} label={`Priority ${w.priority} of 5`} />
-              <Select
-                aria-label={`Priority of ${w.brandName} ${w.cigarName}`} className="h-8 w-28 py-0 text-sm" value={w.priority}
-                onChange={(e) => update.mutate({ id: w.id, body: { priority: Number(e.target.value), notes: w.notes } }, {
-                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
-                })}
-              >
-                {[1, 2, 3, 4, 5].map((p) => <option key={p} value={p}>Priority {p}</option>)}
-              </Select>
+              <div className="w-32">
+                <Select
+                  aria-label={`Priority of ${w.brandName} ${w.cigarName}`} className="h-8 py-0 text-sm" value={w.priority}
+                  onChange={(e) => update.mutate({ id: w.id, body: { priority: Number(e.target.value), notes: w.notes } }, {
+                    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
+                  })}
+                >
+                  {[1, 2, 3, 4, 5].map((p) => <option key={p} value={p}>Priority {p}</option>)}
+                </Select>
+              </div>
             </div>
             {w.notes ? <p className="mt-2 text-sm italic text-muted">{w.notes}</p> : null}
             <div className="mt-4 flex justify-end gap-2">
