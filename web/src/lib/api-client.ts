@@ -24,6 +24,13 @@ export class ApiError extends Error {
 }
 
 /** The message of an error for a toast: the server's message when there is one. */
+/** What the server said about a failure (the first field problem, else its message), if anything. */
+export function errorDetail(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const first = error.body?.issues?.[0]?.message;
+  return error.status === 400 && first ? first : error.serverMessage ?? undefined;
+}
+
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const first = error.body?.issues?.[0]?.message;

@@ -18,3 +18,17 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 });
+
+describe('the pinned logged-out notice', () => {
+  it('is not replaced by the failing call\u2019s own error toast', async () => {
+    const { pinToast, dismissToast } = await import('./toast');
+    render(<Toaster />);
+    act(() => pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' }));
+    act(() => toast({ title: 'Failed to add item to humidor', variant: 'error' }));
+    expect(screen.getByText('Unauthorized: You are logged out. Logging in again...')).toBeTruthy();
+    expect(screen.queryByText('Failed to add item to humidor')).toBeNull();
+    act(() => dismissToast());
+    act(() => toast({ title: 'Item added to humidor' }));
+    expect(screen.getByText('Item added to humidor')).toBeTruthy();
+  });
+});

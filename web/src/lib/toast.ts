@@ -16,13 +16,27 @@ const emit = () => listeners.forEach((l) => l());
 
 /** Shows a notification; only one is visible at a time (a new one replaces it), for about 5 s. */
 export function toast(t: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
+  if (pinned) return;
   current = { variant: 'default', ...t, id: nextId++ };
   clearTimeout(timer);
   timer = setTimeout(dismissToast, TOAST_DURATION_MS);
   emit();
 }
 
+let pinned = false;
+
+/**
+ * Shows a notification that later ones do not replace until it is dismissed: the logged-out notice,
+ * which the failing call's own error toast must not hide before the page goes to the login.
+ */
+export function pinToast(t: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
+  pinned = false;
+  toast(t);
+  pinned = true;
+}
+
 export function dismissToast(): void {
+  pinned = false;
   clearTimeout(timer);
   current = null;
   emit();

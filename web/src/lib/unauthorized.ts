@@ -1,7 +1,7 @@
 import { LOGIN_REDIRECT_DELAY_MS } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
 import { ApiError } from './api-client';
-import { toast } from './toast';
+import { pinToast } from './toast';
 
 /** Spec section 8: an error starting '401: ' and containing 'Unauthorized'. */
 export function isUnauthorizedError(error: unknown): boolean {
@@ -22,8 +22,8 @@ export function goToLogin(): void {
 export function handleUnauthorized(kind: 'read' | 'mutation' = 'read'): void {
   if (redirecting) return;
   redirecting = true;
-  if (kind === 'mutation') toast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
-  else toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
+  if (kind === 'mutation') pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
+  else pinToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
   setTimeout(() => {
     redirecting = false;
     goToLogin();

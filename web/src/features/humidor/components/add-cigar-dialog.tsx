@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddHumidorItem } from '../api/add-humidor-item';
 import { cigarQuery, findCigarsQuery } from '../api/find-cigars';
@@ -36,7 +36,7 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
       notes: f.notes.trim() || null, pricePaid: toPrice(f.pricePaid),
     }, {
       onSuccess: () => { toast({ title: 'Item added to humidor', variant: 'success' }); close(false); },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to humidor'), variant: 'error' }),
+      onError: (err) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' }),
     });
   };
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddConditionReading } from '../api/add-condition-reading';
 import { conditionsQuery } from '../api/get-conditions';
@@ -23,7 +23,7 @@ export function ConditionsCard() {
     e.preventDefault();
     add.mutate({ humidity: Number(f.humidity), temperatureC: Number(f.temperatureC) }, {
       onSuccess: () => { setF({ humidity: '', temperatureC: '' }); toast({ title: 'Reading saved', variant: 'success' }); },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to save the reading'), variant: 'error' }),
+      onError: (err) => toast({ title: 'Failed to save the reading', description: errorDetail(err), variant: 'error' }),
     });
   };
   return (

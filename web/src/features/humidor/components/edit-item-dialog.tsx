@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateHumidorItem } from '../api/update-humidor-item';
 import { STATUSES } from './status';
@@ -39,7 +39,7 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
         toast({ title: 'Humidor item updated', variant: 'success' });
         onOpenChange(false);
       },
-      (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
+      (err: unknown) => toast({ title: 'Failed to update item', description: errorDetail(err), variant: 'error' }),
     );
   };
   return (

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/input';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useImportRows, usePreviewImport } from '../api/import-csv';
 
@@ -25,7 +25,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     rows: ok.map((r) => ({ cigarId: r.match!.cigarId, quantity: Number(r.input.quantity || 1), pricePaid: price(r.input.price), location: r.input.location || null, boxDate: r.input.date || null })),
   }, {
     onSuccess: (items) => { toast({ title: 'Import complete', description: `${items.length} items added to your humidor`, variant: 'success' }); close(false); },
-    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to humidor'), variant: 'error' }),
+    onError: (err) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' }),
   });
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -37,7 +37,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <Label htmlFor={`${id}-text`}>or paste it</Label>
             <Textarea id={`${id}-text`} className="font-mono text-xs" rows={8} value={csv} onChange={(e) => setCsv(e.target.value)} placeholder={'name,brand,quantity,price,location,date\n1964 Anniversary Series Exclusivo,Padron,2,18.50,Top tray,2024-05-01'} />
             <div className="flex justify-end">
-              <Button disabled={!csv.trim() || check.isPending} onClick={() => check.mutate(csv, { onSuccess: setPreview, onError: (err) => toast({ title: 'Error', description: errorText(err, 'Could not read the file'), variant: 'error' }) })}>
+              <Button disabled={!csv.trim() || check.isPending} onClick={() => check.mutate(csv, { onSuccess: setPreview, onError: (err) => toast({ title: 'Could not read the file', description: errorDetail(err), variant: 'error' }) })}>
                 <Upload className="h-4 w-4" aria-hidden />{check.isPending ? 'Checking...' : 'Preview'}
               </Button>
             </div>

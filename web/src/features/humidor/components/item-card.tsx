@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteHumidorItem } from '../api/delete-humidor-item';
 import { EditItemDialog } from './edit-item-dialog';
@@ -31,7 +31,7 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
   // (mutate's own callbacks do not run for an unmounted component).
   const remove = () => void del.mutateAsync(item.id).then(
     () => { toast({ title: 'Item removed from humidor', variant: 'success' }); setRemoving(false); },
-    (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item'), variant: 'error' }),
+    (err: unknown) => toast({ title: 'Failed to remove item', description: errorDetail(err), variant: 'error' }),
   );
   return (
     <Card className="flex flex-col">

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
 import { Stars } from '@/components/ui/stars';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { wishlistQuery } from '../api/get-wishlist';
 import { useDeleteWishlistItem, useMoveWishlistItem, useUpdateWishlistItem } from '../api/wishlist-mutations';
@@ -36,7 +36,7 @@ export function WishlistTab({ canAdd }: { canAdd: boolean }) {
                 <Select
                   aria-label={`Priority of ${w.brandName} ${w.cigarName}`} className="h-8 py-0 text-sm" value={w.priority}
                   onChange={(e) => update.mutate({ id: w.id, body: { priority: Number(e.target.value), notes: w.notes } }, {
-                    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update item'), variant: 'error' }),
+                    onError: (err) => toast({ title: 'Failed to update item', description: errorDetail(err), variant: 'error' }),
                   })}
                 >
                   {[1, 2, 3, 4, 5].map((p) => <option key={p} value={p}>Priority {p}</option>)}
@@ -49,7 +49,7 @@ export function WishlistTab({ canAdd }: { canAdd: boolean }) {
                 variant="outline" size="sm" disabled={!canAdd || move.isPending}
                 onClick={() => move.mutate({ id: w.id, quantity: 1 }, {
                   onSuccess: () => toast({ title: 'Item added to humidor', variant: 'success' }),
-                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to humidor'), variant: 'error' }),
+                  onError: (err) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' }),
                 })}
               >
                 <ArrowRightLeft className="h-4 w-4" aria-hidden />Move to humidor
@@ -58,7 +58,7 @@ export function WishlistTab({ canAdd }: { canAdd: boolean }) {
                 variant="ghost" size="sm" disabled={del.isPending} aria-label={`Remove ${w.brandName} ${w.cigarName} from wishlist`}
                 onClick={() => del.mutate(w.id, {
                   onSuccess: () => toast({ title: 'Item removed from wishlist', variant: 'success' }),
-                  onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to remove item from wishlist'), variant: 'error' }),
+                  onError: (err) => toast({ title: 'Failed to remove item from wishlist', description: errorDetail(err), variant: 'error' }),
                 })}
               >
                 <Trash2 className="h-4 w-4" aria-hidden />Remove

@@ -9,7 +9,7 @@ import { Badge, Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/ca
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { Stars } from '@/components/ui/stars';
-import { errorText } from '@/lib/api-client';
+import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
 import { searchCatalogQuery } from '../api/search-catalog';
@@ -34,7 +34,7 @@ function WishlistDialog({ cigar, onClose }: { cigar: Cigar; onClose: () => void 
     e.preventDefault();
     add.mutate({ cigarId: cigar.id, priority: Number(priority), notes: notes.trim() || null }, {
       onSuccess: () => { toast({ title: 'Item added to wishlist', variant: 'success' }); onClose(); },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add item to wishlist'), variant: 'error' }),
+      onError: (err) => toast({ title: 'Failed to add item to wishlist', description: errorDetail(err), variant: 'error' }),
     });
   };
   return (
@@ -132,7 +132,7 @@ const titles = { cigars: 'Cigars', brands: 'Brands', lounges: 'Lounges' } as con
 function Results({ q, onWish }: { q: string; onWish: (c: Cigar) => void }) {
   const { data, isPending, isError, error } = useQuery(searchCatalogQuery(q));
   useEffect(() => {
-    if (isError) toast({ title: 'Error', description: errorText(error, 'Error searching cigars. Please try again.'), variant: 'error' });
+    if (isError) toast({ title: 'Error', description: 'Error searching cigars. Please try again.', variant: 'error' });
   }, [isError, error]);
   if (isPending) return <div className="grid gap-4 md:grid-cols-2"><Skeleton className="h-56" /><Skeleton className="h-56" /></div>;
   if (isError) return <EmptyState title="Search failed" text="Error searching cigars. Please try again." />;
