@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { servicesWithWorker } from '@torcedor/shared/events';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
-import { startCognito, ensureUserPool, poolAuth } from './aws/cognito.ts';
+import { startCognito, ensureUserPool } from './aws/cognito.ts';
 import { startDynamo, ensureTables } from './aws/dynamodb.ts';
 import { assertJava } from './aws/java.ts';
-import { clientConfig, EVENT_BUS_NAME, LOCAL_REGION, UPLOADS_BUCKET, type LocalAws } from './aws/local-aws.ts';
+import { clientConfig, EVENT_BUS_NAME, localAws, UPLOADS_BUCKET, type LocalAws } from './aws/local-aws.ts';
 import { startS3 } from './aws/s3.ts';
 import { LocalBus } from './bus.ts';
 import { PidRegistry, type Child } from './children.ts';
@@ -247,19 +247,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const servicesP = (async () => {
       const [cognito, s3, busEndpoint, buildTime] = await Promise.all([cognitoP, s3P, busP, buildP]);
-      const aws: LocalAws = {
-        region: LOCAL_REGION,
-        dynamoEndpoint,
-        cognitoEndpoint: cognito.endpoint,
-        s3Endpoint: s3.endpoint,
-        eventBridgeEndpoint: busEndpoint,
-        eventBusName: EVENT_BUS_NAME,
-        uploadsBucket: UPLOADS_BUCKET,
-        userPoolId: cognito.userPoolId,
-        clientId: cognito.clientId,
-        ...poolAuth(cognito.endpoint, cognito.userPoolId),
-        appOrigin,
-      };
+      const aws = localAws({
+        dynamoEndpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: busEndpoint,
+        userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin,
+      });
       const t = performance.now();
       for (const s of SERVICES) {
         runtimes.set(s, new ServiceRuntime(s, build!.host, build!.bundles[s], serviceEnv(s, aws, { logLevel }), (svc, err) => {

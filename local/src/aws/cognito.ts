@@ -119,9 +119,3 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, know
   }
   return { userPoolId, clientId, created };
 }
-
-/** Issuer and JWKS URL of cognito-local's tokens for a pool. */
-export function poolAuth(cognitoEndpoint: string, userPoolId: string) {
-  const issuer = `${cognitoEndpoint}/${userPoolId}`;
-  return { issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
-}

@@ -23,6 +23,12 @@ export interface LocalAws {
   appOrigin: string;
 }
 
+/** The LocalAws of running stand-ins: the fixed names, and the issuer and JWKS URL of cognito-local's tokens. */
+export function localAws(p: Omit<LocalAws, 'region' | 'eventBusName' | 'uploadsBucket' | 'issuer' | 'jwksUri'>): LocalAws {
+  const issuer = `${p.cognitoEndpoint}/${p.userPoolId}`;
+  return { region: LOCAL_REGION, eventBusName: EVENT_BUS_NAME, uploadsBucket: UPLOADS_BUCKET, ...p, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+}
+
 /** Options every AWS SDK v3 client takes to reach a stand-in. */
 export const clientConfig = (endpoint: string) => ({
   endpoint,

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startCognito, ensureUserPool, poolAuth } from '../aws/cognito.ts';
+import { startCognito, ensureUserPool } from '../aws/cognito.ts';
 import { startDynamo, ensureTables } from '../aws/dynamodb.ts';
 import { assertJava } from '../aws/java.ts';
-import { EVENT_BUS_NAME, LOCAL_REGION, UPLOADS_BUCKET, type LocalAws } from '../aws/local-aws.ts';
+import { EVENT_BUS_NAME, localAws, type LocalAws } from '../aws/local-aws.ts';
 import { startS3 } from '../aws/s3.ts';
 import { LocalBus } from '../bus.ts';
 import { freePort } from '../ports.ts';
@@ -61,20 +61,10 @@ export default async function setup(project: TestProject) {
     const [dynamo, cognito, s3, bus] = parts.map((p) => (p as PromiseFulfilledResult<unknown>).value) as [
       { endpoint: string }, { endpoint: string; userPoolId: string; clientId: string }, { endpoint: string }, string,
     ];
-    const localAws: LocalAws = {
-      region: LOCAL_REGION,
-      dynamoEndpoint: dynamo.endpoint,
-      cognitoEndpoint: cognito.endpoint,
-      s3Endpoint: s3.endpoint,
-      eventBridgeEndpoint: bus,
-      eventBusName: EVENT_BUS_NAME,
-      uploadsBucket: UPLOADS_BUCKET,
-      userPoolId: cognito.userPoolId,
-      clientId: cognito.clientId,
-      ...poolAuth(cognito.endpoint, cognito.userPoolId),
-      appOrigin,
-    };
-    project.provide('localAws', localAws);
+    project.provide('localAws', localAws({
+      dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: bus,
+      userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin,
+    }));
   } catch (err) {
     await teardown();
     throw err;
