@@ -67,6 +67,21 @@ test.describe('platform', () => {
     expect(Object.keys(doc.paths)).toContain('/api/health');
   });
 
+  test('/api/docs renders the API reference from our own origin, with no CSP violation', async ({ page, baseURL }) => {
+    const problems: string[] = [];
+    const outside: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => { if (!r.url().startsWith(baseURL!)) outside.push(r.url()); });
+    const res = await page.goto('/api/docs');
+    expect(res?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { name: /Torcedor API/ })).toBeVisible();
+    await expect(page.locator('.opblock').filter({ hasText: '/api/humidor' }).first()).toBeVisible();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+
   test('an unknown /api path answers a JSON 404', async ({ request }) => {
     const res = await request.get('/api/no-such-route');
     expect(res.status()).toBe(404);

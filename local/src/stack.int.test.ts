@@ -39,7 +39,7 @@ describe('local stack', () => {
 
   it('passes session cookies and gets 401 JSON from a member route', async () => {
     const res = await fetch(`${stack.url}/api/auth/user`, { headers: { cookie: 'torcedor_session=not-a-token' } });
-    expect([res.status, await res.json()]).toEqual([401, { message: 'Unauthorized' }]);
+    expect([res.status, await res.json()]).toEqual([401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }]);
   });
 
   it('accepts PutEvents (AWS JSON 1.1) on the local bus', async () => {

@@ -223,6 +223,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         const { createServer } = await import('vite');
         const vite = await createServer({
           root: join(REPO_ROOT, 'web'),
+          configLoader: 'runner',
           server: { middlewareMode: true, hmr: { server: gateway.server } },
           appType: 'spa',
           logLevel: opts.quiet ? 'error' : 'info',

@@ -53,3 +53,6 @@ export const GOVERNING_LAW = 'Delaware';
 
 /** Request limits enforced by every service (DESIGN.md section 4). */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Where the web build serves the API reference page's script and styles (Swagger UI), on our own origin. */
+export const API_DOCS_ASSETS = '/api-docs';

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
 import type { ServiceName } from './services.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'member' | 'owner';
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-/** One API route as data (DESIGN.md section 2). */
+/** One API route as data (docs/api.md). */
 export interface RouteDef<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
@@ -30,6 +31,13 @@ export interface RouteDef<
   rawBody?: boolean;
   /** A browser navigation answered with a redirect (no JSON). */
   navigation?: boolean;
+  /** The answer is an HTML page (the response schema describes nothing then). */
+  html?: boolean;
+  /**
+   * Domain error codes the handler can answer with, beyond the ones every route of its shape gets from the
+   * kit's checks (see errorCodesOf in errors.ts). Each code has one status.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 export function route<

@@ -31,21 +31,29 @@ export const routes = {
     method: 'GET', path: '/api/openapi.json', service: 'identity', access: 'public',
     summary: 'The OpenAPI 3.1 document generated from the routes manifest', response: OpenApiDocument,
   }),
+  getApiDocs: route({
+    method: 'GET', path: '/api/docs', service: 'identity', access: 'public', html: true,
+    summary: 'The API reference: this document rendered for people', response: z.string(),
+  }),
   signup: route({
     method: 'POST', path: '/api/auth/signup', service: 'identity', access: 'public', status: 201,
     summary: 'Create a member account (age rule enforced)', body: SignupBody, response: SignupResult,
+    errors: ['WEAK_PASSWORD', 'FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'EMAIL_TAKEN', 'RATE_LIMITED'],
   }),
   login: route({
     method: 'POST', path: '/api/auth/login', service: 'identity', access: 'public',
     summary: 'Sign in with email and password; sets the session cookies', body: LoginBody, response: User,
+    errors: ['INVALID_CREDENTIALS', 'UNAUTHORIZED', 'LOGIN_THROTTLED', 'RATE_LIMITED'],
   }),
   startTrial: route({
     method: 'POST', path: '/api/auth/trial', service: 'identity', access: 'public', status: 201,
     summary: 'Start a 7-day trial without card or email; sets the session cookies', body: TrialBody, response: User,
+    errors: ['FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'RATE_LIMITED'],
   }),
   refreshSession: route({
     method: 'POST', path: '/api/auth/refresh', service: 'identity', access: 'public',
     summary: 'Renew the session from the refresh cookie', response: Ok,
+    errors: ['UNAUTHORIZED', 'TRIAL_ENDED'],
   }),
   loginPage: route({
     method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true,
@@ -58,26 +66,32 @@ export const routes = {
   getCurrentUser: route({
     method: 'GET', path: '/api/auth/user', service: 'identity', access: 'member',
     summary: 'The signed-in member', response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   getProfile: route({
     method: 'GET', path: '/api/user/profile', service: 'identity', access: 'member',
     summary: "The member's own profile and settings", response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   updateProfile: route({
     method: 'PUT', path: '/api/user/profile', service: 'identity', access: 'member',
     summary: 'Update display name, bio and location', body: ProfileUpdate, response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   updatePrivacy: route({
     method: 'PUT', path: '/api/user/privacy', service: 'identity', access: 'member',
     summary: 'Update privacy settings', body: PrivacySettings, response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   updateNotifications: route({
     method: 'PUT', path: '/api/user/notifications', service: 'identity', access: 'member',
     summary: 'Update notification settings', body: NotificationSettings, response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   updatePreferences: route({
     method: 'PUT', path: '/api/user/preferences', service: 'identity', access: 'member',
     summary: 'Update language and content preferences', body: Preferences, response: User,
+    errors: ['TRIAL_ENDED'],
   }),
   deleteAccount: route({
     method: 'DELETE', path: '/api/user', service: 'identity', access: 'member',
@@ -120,10 +134,12 @@ export const routes = {
   addHumidorItem: route({
     method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201,
     summary: 'Add a cigar to the humidor (free members: 20 cigars at most)', body: AddHumidorItem, response: HumidorItem,
+    errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT'],
   }),
   updateHumidorItem: route({
     method: 'PUT', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
     summary: 'Edit a humidor item', params: IdParams, body: UpdateHumidorItem, response: HumidorItem,
+    errors: ['HUMIDOR_LIMIT'],
   }),
   deleteHumidorItem: route({
     method: 'DELETE', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
@@ -144,6 +160,7 @@ export const routes = {
   importHumidor: route({
     method: 'POST', path: '/api/humidor/import', service: 'humidor', access: 'member', status: 201,
     summary: 'Add matched rows to the humidor, all or nothing', body: ImportBody, response: HumidorList,
+    errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT'],
   }),
   getWishlist: route({
     method: 'GET', path: '/api/wishlist', service: 'humidor', access: 'member', summary: "The member's wishlist", response: WishlistList,
@@ -151,6 +168,7 @@ export const routes = {
   addWishlistItem: route({
     method: 'POST', path: '/api/wishlist', service: 'humidor', access: 'member', status: 201,
     summary: 'Add a cigar to the wishlist', body: AddWishlistItem, response: WishlistItem,
+    errors: ['UNKNOWN_CIGAR'],
   }),
   updateWishlistItem: route({
     method: 'PUT', path: '/api/wishlist/{id}', service: 'humidor', access: 'member',
@@ -163,6 +181,7 @@ export const routes = {
   moveWishlistItem: route({
     method: 'POST', path: '/api/wishlist/{id}/move', service: 'humidor', access: 'member', status: 201,
     summary: 'Move a wishlist entry into the humidor', params: IdParams, body: MoveWishlistItem, response: HumidorItem,
+    errors: ['HUMIDOR_LIMIT'],
   }),
   getEvents: route({
     method: 'GET', path: '/api/events', service: 'events', access: 'member',

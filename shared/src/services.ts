@@ -1,6 +1,17 @@
-/** The seven domain services (DESIGN.md section 1). */
+/** The seven domain services (docs/api.md). */
 export const SERVICES = ['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'marketing'] as const;
 export type ServiceName = (typeof SERVICES)[number];
+
+/** What each service owns, in a sentence (the OpenAPI document's tags, docs). */
+export const SERVICE_DESCRIPTIONS: Record<ServiceName, string> = {
+  identity: 'Accounts, sign-in and sessions, the age rule, profiles, settings, data export and account deletion',
+  social: 'The feed, posts, likes, comments, follows, reviews and notifications',
+  humidor: 'The curated catalog (cigars, brands, lounges), search, the humidor, the wishlist and humidor conditions',
+  events: 'Cigar events: creating, discovering and RSVPs',
+  ai: 'VitolAI, the assistant, and its daily quota',
+  billing: 'The premium plan: trials, subscriptions and entitlement',
+  marketing: "The owner's marketing dashboard: campaigns and leads",
+};
 
 /**
  * Each service's single-table store: key attribute names and GSIs. CDK and the local stack both create

@@ -1,6 +1,8 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { openApiDocument } from '@torcedor/shared/openapi';
+import { config } from './config.ts';
 import { deleteAccount, exportIdentity } from './handlers/account.ts';
+import { getApiDocs } from './handlers/api-docs.ts';
 import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
@@ -9,7 +11,8 @@ let openApi: ReturnType<typeof openApiDocument> | undefined;
 
 export const handler = createHttpHandler('identity', {
   getHealth: async () => ({ status: 'ok' as const }),
-  getOpenApi: async () => (openApi ??= openApiDocument()),
+  getOpenApi: async () => (openApi ??= openApiDocument(config.APP_ORIGIN)),
+  getApiDocs,
   signup,
   login,
   startTrial,

@@ -140,7 +140,7 @@ describe('login and sessions', () => {
     expect(published().some((e) => e.DetailType === 'SessionRevoked')).toBe(true);
     const replay = await call(handler, 'GET', '/api/auth/user', { cookies });
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: 'Unauthorized' });
+    expect(replay.body).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     const refresh = await call(handler, 'POST', '/api/auth/refresh', { cookies });
     expect(refresh.status).toBe(401);
   });
@@ -160,7 +160,7 @@ describe('login and sessions', () => {
   });
 
   it('answers 401 Unauthorized without a session, or with a forged one', async () => {
-    expect((await call(handler, 'GET', '/api/auth/user')).body).toEqual({ message: 'Unauthorized' });
+    expect((await call(handler, 'GET', '/api/auth/user')).body).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     const forged = await call(handler, 'GET', '/api/auth/user', { cookies: ['torcedor_session=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'] });
     expect(forged.status).toBe(401);
   });

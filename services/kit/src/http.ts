@@ -28,6 +28,10 @@ export class Reply {
   static redirect(location: string, cookies: string[] = []) {
     return new Reply(302, undefined, { location }, cookies);
   }
+  /** An HTML page, sent as it is. */
+  static html(page: string, headers: Record<string, string> = {}) {
+    return new Reply(200, page, { 'content-type': 'text/html; charset=utf-8', ...headers });
+  }
 }
 
 export interface Ctx<R extends RouteDef> {
@@ -51,10 +55,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): HttpResult {
+  const asIs = typeof body === 'string' && !headers['content-type']?.startsWith('application/json');
   return {
     statusCode,
     headers: { ...JSON_HEADERS, ...headers },
-    ...(statusCode === 204 || body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(statusCode === 204 || body === undefined ? {} : { body: asIs ? body : JSON.stringify(body) }),
     ...(cookies.length ? { cookies } : {}),
   };
 }
@@ -64,9 +69,14 @@ function decodeBody(event: HttpEvent): string {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
-/** Origin, content type and size rules for state-changing requests (DESIGN.md section 4). */
+/**
+ * Size, origin and content type rules (docs/api.md). A route that takes no body answers an oversized one
+ * as the unexpected body it is; the codes each route can give are derived in shared/src/errors.ts.
+ */
 function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, appOrigin: string) {
-  if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
+  if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) {
+    throw def.body || def.rawBody ? payloadTooLarge(MAX_BODY_BYTES) : unexpectedBody();
+  }
   if (!STATE_CHANGING.has(def.method) || def.navigation) return;
   const origin = event.headers.origin;
   if (origin && origin !== appOrigin) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
@@ -74,6 +84,8 @@ function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, app
   const type = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw unsupportedMediaType();
 }
+
+const unexpectedBody = () => badRequest('This request takes no body', undefined, 'UNEXPECTED_BODY');
 
 function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined;
@@ -114,7 +126,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
         if (!r.success) throw badRequest('Invalid request body', zodIssues(r.error.issues));
         body = r.data;
       } else if (parsed !== undefined && !(typeof parsed === 'object' && parsed && !Array.isArray(parsed) && Object.keys(parsed).length === 0)) {
-        throw badRequest('This request takes no body', undefined, 'UNEXPECTED_BODY');
+        throw unexpectedBody();
       }
     }
     const ctx = {
@@ -131,7 +143,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
   };
 }
 
-/** Maps every failure to DESIGN.md section 5 bodies; nothing unexpected leaks beyond a generic message. */
+/** Maps every failure to an ErrorBody (docs/api.md); nothing unexpected leaks beyond a generic message. */
 const errorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
   onError: async (request) => {
     const err = request.error;

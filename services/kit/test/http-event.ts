@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { assertDeclaredAnswer } from './contract.ts';
 
 export interface TestRequest {
   body?: unknown;
@@ -40,16 +41,23 @@ export function httpEvent(method: string, path: string, r: TestRequest = {}): AP
 
 type Handler = (event: APIGatewayProxyEventV2, context: any) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
 
-/** Calls a service handler and returns status, parsed JSON body, headers and Set-Cookie values. */
+/**
+ * Calls a service handler and returns status, parsed JSON body (the text for other types), headers and
+ * Set-Cookie values. Every answer is checked against the operation's declared answers (contract.ts).
+ */
 export async function call(handler: Handler, method: string, path: string, r: TestRequest = {}) {
   const res = (await handler(httpEvent(method, path, r), {})) as APIGatewayProxyStructuredResultV2;
   const text = typeof res.body === 'string' ? res.body : '';
-  return {
+  const headers = (res.headers ?? {}) as Record<string, string>;
+  const isJson = (headers['content-type'] ?? 'application/json').startsWith('application/json');
+  const answer = {
     status: res.statusCode ?? 200,
-    body: (text ? JSON.parse(text) : undefined) as any,
-    headers: (res.headers ?? {}) as Record<string, string>,
+    body: (text ? (isJson ? JSON.parse(text) : text) : undefined) as any,
+    headers,
     cookies: res.cookies ?? [],
   };
+  assertDeclaredAnswer(method, path, answer);
+  return answer;
 }
 
 /** `name=value` pairs of Set-Cookie values, ready to send back as a request's cookies. */

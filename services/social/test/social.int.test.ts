@@ -20,7 +20,7 @@ const busEvent = (type: string, detail: unknown) =>
 
 describe('feed', () => {
   it('needs a session and starts empty for a new member', async () => {
-    expect((await call(http, 'GET', '/api/feed')).body).toEqual({ message: 'Unauthorized' });
+    expect((await call(http, 'GET', '/api/feed')).body).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     const m = await memberSession(inject('localAws'));
     const r = await call(http, 'GET', '/api/feed', { cookies: m.cookies });
     expect([r.status, r.body]).toEqual([200, []]);

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 
-/** Error body of every non-success answer (DESIGN.md section 5). */
+/** Error body of every non-success answer; `code` is one of shared/src/errors.ts (docs/api.md). */
 export const ErrorBody = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.string(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

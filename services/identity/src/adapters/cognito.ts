@@ -27,7 +27,7 @@ export interface Tokens { accessToken: string; refreshToken?: string; expiresIn:
 
 const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 /** Wrong email or password, one generic answer whatever failed (no user enumeration). */
-export const invalidCredentials = () => new HttpError(401, 'Invalid email or password', 'INVALID_CREDENTIALS');
+export const invalidCredentials = () => new HttpError('INVALID_CREDENTIALS', 'Invalid email or password');
 
 /** Creates and confirms a pool user; returns its `sub` (the member's id). */
 export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {

@@ -18,7 +18,7 @@ import { publicName, toApiUser } from '../domain/user.ts';
 import { clearedSessionCookies, sessionCookies } from './session-cookies.ts';
 
 export const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
-export const trialEnded = () => new HttpError(403, TRIAL_ENDED_MESSAGE, 'TRIAL_ENDED');
+export const trialEnded = () => new HttpError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
 export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 
 function assertAge(dateOfBirth: string, country: Parameters<typeof checkAge>[1], now: Date) {

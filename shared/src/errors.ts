@@ -1,0 +1,90 @@
+import type { RouteDef } from './route.ts';
+
+/**
+ * Every error code the API answers with, and its one HTTP status. Services throw by code (the kit derives
+ * the status from here), routes declare the domain codes they can give, and the OpenAPI document lists each
+ * operation's codes under their status. The error body is `ErrorBody` (schemas/common.ts); docs/api.md
+ * explains the rules.
+ */
+export const ERROR_CODES = {
+  /** A path parameter, query or body failed its zod schema; `issues` says where. */
+  VALIDATION: 400,
+  MALFORMED_JSON: 400,
+  /** A route that takes no body was sent one. */
+  UNEXPECTED_BODY: 400,
+  UNKNOWN_CIGAR: 400,
+  WEAK_PASSWORD: 400,
+  FUTURE_DATE: 400,
+  IMPLAUSIBLE_DATE: 400,
+  /** No valid session (message is exactly 'Unauthorized'). */
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  /** A state-changing request from another origin. */
+  BAD_ORIGIN: 403,
+  OWNER_ONLY: 403,
+  UNDER_AGE: 403,
+  TRIAL_ENDED: 403,
+  HUMIDOR_LIMIT: 403,
+  /** An unknown id, or another member's private object. */
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  LOGIN_THROTTLED: 429,
+  RATE_LIMITED: 429,
+  AI_DAILY_LIMIT: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode];
+/** The codes answered with status S. */
+export type CodeOf<S extends ErrorStatus> = { [K in ErrorCode]: (typeof ERROR_CODES)[K] extends S ? K : never }[ErrorCode];
+
+/** Statuses whose answers carry a `Retry-After` header (seconds). */
+export const RETRY_AFTER_STATUSES: readonly ErrorStatus[] = [429];
+
+export const ERROR_STATUS_TEXT: Record<ErrorStatus, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Unexpected error',
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error codes a route can answer with: the ones every route of its shape gets from the kit's request
+ * checks (access level, params, query, body), plus the domain codes its entry declares. Sorted by status.
+ */
+export function errorCodesOf(r: RouteDef): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['INTERNAL']);
+  if (r.params || r.query || r.body) codes.add('VALIDATION');
+  if (!r.rawBody) codes.add('MALFORMED_JSON');
+  if (!r.rawBody && !r.body) codes.add('UNEXPECTED_BODY');
+  if (r.body || r.rawBody) codes.add('PAYLOAD_TOO_LARGE');
+  if (r.access !== 'public') codes.add('UNAUTHORIZED');
+  if (r.access === 'owner') codes.add('OWNER_ONLY');
+  if (r.params) codes.add('NOT_FOUND');
+  if (STATE_CHANGING.has(r.method) && !r.navigation) {
+    codes.add('BAD_ORIGIN');
+    if (!r.rawBody) codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  for (const c of r.errors ?? []) codes.add(c);
+  return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b] || a.localeCompare(b));
+}
+
+/** The route's codes grouped by status. */
+export function errorStatusesOf(r: RouteDef): Map<ErrorStatus, ErrorCode[]> {
+  const out = new Map<ErrorStatus, ErrorCode[]>();
+  for (const c of errorCodesOf(r)) {
+    const s = ERROR_CODES[c];
+    out.set(s, [...(out.get(s) ?? []), c]);
+  }
+  return out;
+}
