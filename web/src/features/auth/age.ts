@@ -1,5 +1,7 @@
 import { COUNTRIES, type CountryCode } from '@torcedor/shared/constants';
 import { ageOn, isoDay, parseIsoDate } from '@torcedor/shared/formatters';
+import { Country, DateOfBirth } from '@torcedor/shared/schemas/identity';
+import type * as z from 'zod';
 
 const GATE_KEY = 'torcedor.ageGate';
 
@@ -23,15 +25,31 @@ export function passedGate(): GateAnswer | null {
 
 export const rememberGate = (a: GateAnswer) => sessionStorage.setItem(GATE_KEY, JSON.stringify(a));
 
+/** The alert of spec section 5 when the birth date or the country is empty. */
+export const INCOMPLETE = 'Please complete all required fields';
+
 /**
  * The age rule of spec section 5 as the page applies it (the server applies the same rule again):
  * null when old enough, otherwise the alert to show.
  */
 export function ageProblem(dateOfBirth: string, country: string, now = new Date()): string | null {
   const c = COUNTRIES.find((x) => x.code === country);
-  if (!dateOfBirth || !c) return 'Please complete all required fields';
+  if (!dateOfBirth || !c) return INCOMPLETE;
   const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (!parseIsoDate(dateOfBirth) || dateOfBirth > today) return 'Please enter a valid date of birth';
   if (ageOn(dateOfBirth, today) < c.minimumAge) return `You must be at least ${c.minimumAge} years old to access this platform in ${c.name}`;
   return null;
+}
+
+/**
+ * A body schema (SignupBody, TrialBody) with the age rule on top, reported on the date of birth. The
+ * shared bodies cannot carry it (it depends on today); the server checks it right after them. It only
+ * speaks once the date and the country pass the shared schema, whose own messages come first.
+ */
+export function withAgeRule<S extends z.ZodType<{ dateOfBirth: string; country: string }>>(schema: S, now = () => new Date()): S {
+  return schema.superRefine((v, ctx) => {
+    if (!DateOfBirth.safeParse(v.dateOfBirth).success || !Country.safeParse(v.country).success) return;
+    const problem = ageProblem(v.dateOfBirth, v.country, now());
+    if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: problem });
+  });
 }

@@ -41,7 +41,7 @@ export function AgeGate({ onPass }: { onPass: (a: GateAnswer) => void }) {
           </div>
           <div>
             <Label htmlFor={countryId}>Country</Label>
-            <CountrySelect id={countryId} value={country} onChange={setCountry} />
+            <CountrySelect id={countryId} value={country} onChange={(e) => setCountry(e.target.value)} />
           </div>
         </div>
         {alert ? <p role="alert" className="mt-4 rounded-md border border-danger bg-danger/10 p-3 text-sm text-danger">{alert}</p> : null}

@@ -1,60 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { LoginBody, SignupBody, TrialBody } from '@torcedor/shared/schemas/identity';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useLogIn } from '../api/log-in';
 import { useSignUp } from '../api/sign-up';
 import { useStartTrial } from '../api/start-trial';
-import { ageProblem, passedGate } from '../age';
+import { INCOMPLETE, passedGate, withAgeRule } from '../age';
 import { CountrySelect } from './country-select';
 
 export type AuthTab = 'signup' | 'login' | 'trial';
 
+/** The server's bodies, plus the age rule it applies right after them. */
+const SignUpSchema = withAgeRule(SignupBody);
+const TrialSchema = withAgeRule(TrialBody);
+
+type SignUpValues = z.input<typeof SignUpSchema>;
+const SIGN_UP_ORDER = ['firstName', 'lastName', 'email', 'password', 'dateOfBirth', 'country'] as const;
+const blank = (v: string | undefined) => !v?.trim();
+
 function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
   const gate = passedGate();
-  const [f, setF] = useState({ firstName: '', lastName: '', email: '', password: '', dateOfBirth: gate?.dateOfBirth ?? '', country: gate?.country ?? '' });
+  const { register, handleSubmit, getValues, setValue, formState: { errors } } = useForm<SignUpValues, unknown, z.output<typeof SignUpSchema>>({
+    resolver: zodResolver(SignUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', dateOfBirth: gate?.dateOfBirth ?? '', country: gate?.country },
+  });
   const [terms, setTerms] = useState(false);
   const signUp = useSignUp();
-  const id = useId();
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!f.email.trim() || !f.password || !f.firstName.trim() || !f.lastName.trim()) {
-      return toast({ title: 'Missing fields', description: 'Please fill in all required fields', variant: 'error' });
-    }
+  const onValid = (body: z.output<typeof SignUpSchema>) => {
     if (!terms) return toast({ title: 'Terms Required', description: 'Please agree to the Terms of Service and Privacy Policy', variant: 'error' });
-    const age = ageProblem(f.dateOfBirth, f.country);
-    if (age) return toast({ title: 'Signup failed', description: age, variant: 'error' });
-    signUp.mutate({ ...f, country: f.country as 'US' }, {
+    signUp.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Account created successfully', description: 'You can now log in with your credentials', variant: 'success' });
-        setF({ ...f, password: '' });
-        onCreated(f.email.trim());
+        const email = getValues('email').trim();
+        setValue('password', '');
+        onCreated(email);
       },
       onError: (err) => toast({ title: 'Signup failed', description: errorText(err, 'Failed to create account'), variant: 'error' }),
     });
   };
+  // The schema decides; the toast words it as the spec does (errors also show under each field).
+  const onInvalid = (errs: FieldErrors<SignUpValues>) => {
+    const v = getValues();
+    if (blank(v.firstName) || blank(v.lastName) || blank(v.email) || blank(v.password)) {
+      return toast({ title: 'Missing fields', description: 'Please fill in all required fields', variant: 'error' });
+    }
+    if (!terms) return toast({ title: 'Terms Required', description: 'Please agree to the Terms of Service and Privacy Policy', variant: 'error' });
+    toast({ title: 'Signup failed', description: firstErrorMessage(errs, SIGN_UP_ORDER), variant: 'error' });
+  };
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Sign up">
+    <form onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-3" noValidate aria-label="Sign up">
       <div className="grid grid-cols-2 gap-3">
-        <div><Label htmlFor={`${id}-first`}>First name</Label><Input id={`${id}-first`} autoComplete="given-name" value={f.firstName} onChange={set('firstName')} /></div>
-        <div><Label htmlFor={`${id}-last`}>Last name</Label><Input id={`${id}-last`} autoComplete="family-name" value={f.lastName} onChange={set('lastName')} /></div>
+        <FormField label="First name" error={errors.firstName?.message}>{(p) => <Input {...p} autoComplete="given-name" {...register('firstName')} />}</FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>{(p) => <Input {...p} autoComplete="family-name" {...register('lastName')} />}</FormField>
       </div>
-      <div><Label htmlFor={`${id}-email`}>Email</Label><Input id={`${id}-email`} type="email" autoComplete="email" value={f.email} onChange={set('email')} /></div>
-      <div>
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input id={`${id}-password`} type="password" autoComplete="new-password" aria-describedby={`${id}-pw-hint`} value={f.password} onChange={set('password')} />
-        <p id={`${id}-pw-hint`} className="mt-1 text-xs text-muted">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
-      </div>
+      <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
+      </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <div><Label htmlFor={`${id}-dob`}>Date of birth</Label><Input id={`${id}-dob`} type="date" value={f.dateOfBirth} onChange={set('dateOfBirth')} /></div>
-        <div><Label htmlFor={`${id}-country`}>Country</Label><CountrySelect id={`${id}-country`} value={f.country} onChange={(v) => setF({ ...f, country: v })} /></div>
+        <FormField label="Date of birth" error={errors.dateOfBirth?.message}>{(p) => <Input {...p} type="date" {...register('dateOfBirth')} />}</FormField>
+        <FormField label="Country" error={errors.country?.message}>{(p) => <CountrySelect {...p} {...register('country')} />}</FormField>
       </div>
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-1 accent-[var(--color-primary)]" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
@@ -68,15 +85,16 @@ function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
   );
 }
 
-function LoginForm({ email: initialEmail, onDone }: { email: string; onDone: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
+type LogInValues = z.input<typeof LoginBody>;
+
+function LoginForm({ email, onDone }: { email: string; onDone: () => void }) {
+  const { register, handleSubmit, getValues, formState: { errors } } = useForm<LogInValues, unknown, z.output<typeof LoginBody>>({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { email, password: '' },
+  });
   const logIn = useLogIn();
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || !password) return toast({ title: 'Missing credentials', description: 'Please enter your email and password', variant: 'error' });
-    logIn.mutate({ email, password }, {
+  const onValid = (body: z.output<typeof LoginBody>) => {
+    logIn.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Login successful', variant: 'success' });
         onDone();
@@ -84,26 +102,31 @@ function LoginForm({ email: initialEmail, onDone }: { email: string; onDone: () 
       onError: (err) => toast({ title: 'Login failed', description: errorText(err, 'Invalid credentials'), variant: 'error' }),
     });
   };
+  const onInvalid = (errs: FieldErrors<LogInValues>) => {
+    const v = getValues();
+    if (blank(v.email) || !v.password) return toast({ title: 'Missing credentials', description: 'Please enter your email and password', variant: 'error' });
+    toast({ title: 'Login failed', description: firstErrorMessage(errs, ['email', 'password']), variant: 'error' });
+  };
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Log in">
-      <div><Label htmlFor={`${id}-email`}>Email</Label><Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></div>
-      <div><Label htmlFor={`${id}-password`}>Password</Label><Input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} /></div>
+    <form onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-3" noValidate aria-label="Log in">
+      <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
+      <FormField label="Password" error={errors.password?.message}>{(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}</FormField>
       <Button type="submit" className="w-full" disabled={logIn.isPending}>{logIn.isPending ? 'Signing in...' : 'Log In'}</Button>
     </form>
   );
 }
 
+type TrialValues = z.input<typeof TrialSchema>;
+
 function TrialForm({ onDone }: { onDone: () => void }) {
   const gate = passedGate();
-  const [dateOfBirth, setDateOfBirth] = useState(gate?.dateOfBirth ?? '');
-  const [country, setCountry] = useState<string>(gate?.country ?? '');
+  const { register, handleSubmit, getValues, formState: { errors } } = useForm<TrialValues, unknown, z.output<typeof TrialSchema>>({
+    resolver: zodResolver(TrialSchema),
+    defaultValues: { dateOfBirth: gate?.dateOfBirth ?? '', country: gate?.country },
+  });
   const trial = useStartTrial();
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = ageProblem(dateOfBirth, country);
-    if (problem) return toast({ title: 'Trial setup failed', description: problem, variant: 'error' });
-    trial.mutate({ dateOfBirth, country: country as 'US' }, {
+  const onValid = (body: z.output<typeof TrialSchema>) => {
+    trial.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Trial access granted', description: 'Welcome to your 7-day trial', variant: 'success' });
         onDone();
@@ -111,11 +134,16 @@ function TrialForm({ onDone }: { onDone: () => void }) {
       onError: (err) => toast({ title: 'Trial setup failed', description: errorText(err, 'Failed to setup trial access'), variant: 'error' }),
     });
   };
+  const onInvalid = (errs: FieldErrors<TrialValues>) => {
+    const v = getValues();
+    const description = blank(v.dateOfBirth) || blank(v.country) ? INCOMPLETE : firstErrorMessage(errs, ['dateOfBirth', 'country']);
+    toast({ title: 'Trial setup failed', description, variant: 'error' });
+  };
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Start trial">
+    <form onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-3" noValidate aria-label="Start trial">
       <p className="text-sm text-muted">Seven days of full access. No credit card and no email needed: your session is your key, so sign up before it ends to keep your data.</p>
-      <div><Label htmlFor={`${id}-dob`}>Date of birth</Label><Input id={`${id}-dob`} type="date" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} /></div>
-      <div><Label htmlFor={`${id}-country`}>Country</Label><CountrySelect id={`${id}-country`} value={country} onChange={setCountry} /></div>
+      <FormField label="Date of birth" error={errors.dateOfBirth?.message}>{(p) => <Input {...p} type="date" {...register('dateOfBirth')} />}</FormField>
+      <FormField label="Country" error={errors.country?.message}>{(p) => <CountrySelect {...p} {...register('country')} />}</FormField>
       <Button type="submit" className="w-full" disabled={trial.isPending}>{trial.isPending ? 'Starting trial...' : 'Start 7-Day Trial'}</Button>
     </form>
   );

@@ -1,9 +1,11 @@
 import { COUNTRIES } from '@torcedor/shared/constants';
+import type { ComponentProps } from 'react';
 import { Select } from '@/components/ui/input';
 
-export function CountrySelect({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+/** The listed countries; takes the select's props (value and onChange, or react-hook-form's `register`). */
+export function CountrySelect(props: Omit<ComponentProps<'select'>, 'children'>) {
   return (
-    <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} required>
+    <Select required {...props}>
       <option value="">Select your country</option>
       {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
     </Select>

@@ -1,17 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { BIO_MAX_LENGTH } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
-import { DELETE_CONFIRMATION, type User } from '@torcedor/shared/schemas/identity';
+import {
+  DELETE_CONFIRMATION, DeleteAccountBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, type User,
+} from '@torcedor/shared/schemas/identity';
 import { Download, LogOut, ShieldCheck, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type * as z from 'zod';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, PageTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Input, Label, Select, Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { SwitchField } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api-client';
 import { currentUserQuery, nameOf } from '@/lib/current-user';
+import { blankToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
@@ -19,76 +26,102 @@ import { useUpdateSettings } from '../api/update-settings';
 
 const LANGUAGES = [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['it', 'Italiano']] as const;
 
+/** The profile update's body (ProfileUpdate) from the inputs: trimmed, empty sent as null, then the shared rules. */
+const ProfileForm = ProfileUpdate.extend({
+  displayName: fromInput(blankToNull, ProfileUpdate.shape.displayName),
+  location: fromInput(blankToNull, ProfileUpdate.shape.location),
+  bio: fromInput(blankToNull, ProfileUpdate.shape.bio),
+});
+
 function ProfileTab({ user }: { user: User }) {
-  const [f, setF] = useState({ displayName: user.displayName ?? '', location: user.location ?? '', bio: user.bio ?? '' });
+  const { register, handleSubmit, control, formState: { errors } } = useForm<z.input<typeof ProfileForm>, unknown, z.output<typeof ProfileForm>>({
+    resolver: zodResolver(ProfileForm),
+    defaultValues: { displayName: user.displayName ?? '', location: user.location ?? '', bio: user.bio ?? '' },
+  });
   const save = useUpdateSettings('profile');
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({ displayName: f.displayName.trim() || null, location: f.location.trim() || null, bio: f.bio.trim() || null }, {
+  const bio = useWatch({ control, name: 'bio' });
+  const submit = (body: z.output<typeof ProfileForm>) => {
+    save.mutate(body, {
       onSuccess: () => toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' }),
       onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update profile. Please try again.'), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Profile settings">
+    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Profile settings">
       <div className="flex items-center gap-4">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-fg" aria-hidden>
           {nameOf(user).slice(0, 1).toUpperCase()}
         </div>
         <p className="text-sm text-muted">Your photo is changed from your profile page.</p>
       </div>
-      <div><Label htmlFor={`${id}-name`}>Display name</Label><Input id={`${id}-name`} maxLength={80} value={f.displayName} onChange={(e) => setF({ ...f, displayName: e.target.value })} /></div>
-      <div><Label htmlFor={`${id}-loc`}>Location</Label><Input id={`${id}-loc`} maxLength={120} value={f.location} onChange={(e) => setF({ ...f, location: e.target.value })} /></div>
-      <div>
-        <Label htmlFor={`${id}-bio`}>Bio</Label>
-        <Textarea id={`${id}-bio`} maxLength={BIO_MAX_LENGTH} aria-describedby={`${id}-bio-count`} value={f.bio} onChange={(e) => setF({ ...f, bio: e.target.value })} />
-        <p id={`${id}-bio-count`} className="mt-1 text-right text-xs text-muted" aria-live="polite">{f.bio.length}/{BIO_MAX_LENGTH}</p>
-      </div>
+      <FormField label="Display name" error={errors.displayName?.message}>{(p) => <Input {...p} maxLength={80} {...register('displayName')} />}</FormField>
+      <FormField label="Location" error={errors.location?.message}>{(p) => <Input {...p} maxLength={120} {...register('location')} />}</FormField>
+      <FormField label="Bio" error={errors.bio?.message} hint={<span className="block text-right" aria-live="polite">{bio?.length ?? 0}/{BIO_MAX_LENGTH}</span>}>
+        {(p) => <Textarea {...p} maxLength={BIO_MAX_LENGTH} {...register('bio')} />}
+      </FormField>
       <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Profile'}</Button>
     </form>
   );
 }
 
+type PrivacyValues = z.input<typeof PrivacySettings>;
+
 function PrivacyTab({ user }: { user: User }) {
-  const [f, setF] = useState({
-    profileVisibility: user.profileVisibility, allowFollowRequests: user.allowFollowRequests,
-    showLocationInProfile: user.showLocationInProfile, allowDirectMessages: user.allowDirectMessages,
+  const { register, handleSubmit, control, formState: { errors } } = useForm<PrivacyValues, unknown, z.output<typeof PrivacySettings>>({
+    resolver: zodResolver(PrivacySettings),
+    defaultValues: {
+      profileVisibility: user.profileVisibility, allowFollowRequests: user.allowFollowRequests,
+      showLocationInProfile: user.showLocationInProfile, allowDirectMessages: user.allowDirectMessages,
+    },
   });
   const save = useUpdateSettings('privacy');
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(f, {
+  const submit = (body: z.output<typeof PrivacySettings>) => {
+    save.mutate(body, {
       onSuccess: () => toast({ title: 'Privacy settings updated', description: 'Your privacy settings have been saved.', variant: 'success' }),
       onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update privacy settings. Please try again.'), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-2" aria-label="Privacy settings">
-      <div>
-        <Label htmlFor={`${id}-vis`}>Profile visibility</Label>
-        <Select id={`${id}-vis`} value={f.profileVisibility} onChange={(e) => setF({ ...f, profileVisibility: e.target.value as User['profileVisibility'] })}>
-          <option value="public">Public</option><option value="followers">Followers only</option><option value="private">Private</option>
-        </Select>
-      </div>
-      <SwitchField label="Allow follow requests" checked={f.allowFollowRequests} onCheckedChange={(v) => setF({ ...f, allowFollowRequests: v })} />
-      <SwitchField label="Show location on my profile" checked={f.showLocationInProfile} onCheckedChange={(v) => setF({ ...f, showLocationInProfile: v })} />
-      <div>
-        <Label htmlFor={`${id}-dm`}>Direct messages from</Label>
-        <Select id={`${id}-dm`} value={f.allowDirectMessages} onChange={(e) => setF({ ...f, allowDirectMessages: e.target.value as User['allowDirectMessages'] })}>
-          <option value="everyone">Everyone</option><option value="followers">Followers</option><option value="none">No one</option>
-        </Select>
-      </div>
+    <form onSubmit={handleSubmit(submit)} className="space-y-2" noValidate aria-label="Privacy settings">
+      <FormField label="Profile visibility" error={errors.profileVisibility?.message}>
+        {(p) => (
+          <Select {...p} {...register('profileVisibility')}>
+            <option value="public">Public</option><option value="followers">Followers only</option><option value="private">Private</option>
+          </Select>
+        )}
+      </FormField>
+      <SwitchSetting control={control} name="allowFollowRequests" label="Allow follow requests" />
+      <SwitchSetting control={control} name="showLocationInProfile" label="Show location on my profile" />
+      <FormField label="Direct messages from" error={errors.allowDirectMessages?.message}>
+        {(p) => (
+          <Select {...p} {...register('allowDirectMessages')}>
+            <option value="everyone">Everyone</option><option value="followers">Followers</option><option value="none">No one</option>
+          </Select>
+        )}
+      </FormField>
       <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Privacy Settings'}</Button>
     </form>
   );
 }
 
+/** A boolean setting of a settings form, as a switch. */
+function SwitchSetting<T extends FieldValues>({ control, name, label, description }: { control: Control<T>; name: Path<T>; label: string; description?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <SwitchField label={label} description={description} checked={field.value === true} onCheckedChange={field.onChange} />}
+    />
+  );
+}
+
 function NotificationsTab({ user }: { user: User }) {
-  const [f, setF] = useState({
-    emailNotifications: user.emailNotifications, followNotifications: user.followNotifications, reviewNotifications: user.reviewNotifications,
-    eventNotifications: user.eventNotifications, marketingEmails: user.marketingEmails,
+  const { handleSubmit, control } = useForm<z.input<typeof NotificationSettings>, unknown, z.output<typeof NotificationSettings>>({
+    resolver: zodResolver(NotificationSettings),
+    defaultValues: {
+      emailNotifications: user.emailNotifications, followNotifications: user.followNotifications, reviewNotifications: user.reviewNotifications,
+      eventNotifications: user.eventNotifications, marketingEmails: user.marketingEmails,
+    },
   });
   const save = useUpdateSettings('notifications');
   const rows = [
@@ -98,47 +131,45 @@ function NotificationsTab({ user }: { user: User }) {
     ['eventNotifications', 'Events', 'Reminders and updates for events'],
     ['marketingEmails', 'Marketing emails', 'News and offers from Torcedor'],
   ] as const;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(f, {
+  const submit = (body: z.output<typeof NotificationSettings>) => {
+    save.mutate(body, {
       onSuccess: () => toast({ title: 'Notification settings updated', description: 'Your notification preferences have been saved.', variant: 'success' }),
       onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update notification settings. Please try again.'), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={submit} aria-label="Notification settings">
-      {rows.map(([k, label, text]) => <SwitchField key={k} label={label} description={text} checked={f[k]} onCheckedChange={(v) => setF({ ...f, [k]: v })} />)}
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Notification settings">
+      {rows.map(([k, label, text]) => <SwitchSetting key={k} control={control} name={k} label={label} description={text} />)}
       <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Notification Settings'}</Button>
     </form>
   );
 }
 
 function PreferencesTab({ user }: { user: User }) {
-  const [f, setF] = useState({ language: user.language, contentFilter: user.contentFilter, showMatureContent: user.showMatureContent });
+  const { register, handleSubmit, control, formState: { errors } } = useForm<z.input<typeof Preferences>, unknown, z.output<typeof Preferences>>({
+    resolver: zodResolver(Preferences),
+    defaultValues: { language: user.language, contentFilter: user.contentFilter, showMatureContent: user.showMatureContent },
+  });
   const save = useUpdateSettings('preferences');
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(f, {
+  const submit = (body: z.output<typeof Preferences>) => {
+    save.mutate(body, {
       onSuccess: () => toast({ title: 'Preferences updated', description: 'Your preferences have been saved.', variant: 'success' }),
       onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update preferences. Please try again.'), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Preferences">
-      <div>
-        <Label htmlFor={`${id}-lang`}>Language</Label>
-        <Select id={`${id}-lang`} value={f.language} onChange={(e) => setF({ ...f, language: e.target.value as User['language'] })}>
-          {LANGUAGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-        </Select>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-filter`}>Content filter</Label>
-        <Select id={`${id}-filter`} value={f.contentFilter} onChange={(e) => setF({ ...f, contentFilter: e.target.value as User['contentFilter'] })}>
-          <option value="minimal">Minimal</option><option value="standard">Standard</option><option value="strict">Strict</option>
-        </Select>
-      </div>
-      <SwitchField label="Show mature content" checked={f.showMatureContent} onCheckedChange={(v) => setF({ ...f, showMatureContent: v })} />
+    <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label="Preferences">
+      <FormField label="Language" error={errors.language?.message}>
+        {(p) => <Select {...p} {...register('language')}>{LANGUAGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}</Select>}
+      </FormField>
+      <FormField label="Content filter" error={errors.contentFilter?.message}>
+        {(p) => (
+          <Select {...p} {...register('contentFilter')}>
+            <option value="minimal">Minimal</option><option value="standard">Standard</option><option value="strict">Strict</option>
+          </Select>
+        )}
+      </FormField>
+      <SwitchSetting control={control} name="showMatureContent" label="Show mature content" />
       <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Preferences'}</Button>
     </form>
   );
@@ -146,26 +177,28 @@ function PreferencesTab({ user }: { user: User }) {
 
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const { register, handleSubmit, reset, formState: { errors, isValid } } = useForm<z.input<typeof DeleteAccountBody>, unknown, z.output<typeof DeleteAccountBody>>({
+    resolver: zodResolver(DeleteAccountBody),
+    mode: 'onTouched',
+  });
   const del = useDeleteAccount();
-  const id = useId();
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
+  const confirm = () => {
     del.mutate(undefined, {
       onSuccess: () => window.location.assign('/'),
       onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete your account. Please try again.'), variant: 'error' }),
     });
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => { setOpen(o); setTyped(''); }}>
+    <Dialog open={open} onOpenChange={(o) => { setOpen(o); reset(); }}>
       <Button variant="danger" onClick={() => setOpen(true)}><Trash2 className="h-4 w-4" aria-hidden />Delete Account</Button>
       <DialogContent title="Delete your account?" description="This permanently deletes your account, profile, humidor, wishlist, posts, reviews and every other record of you. It cannot be undone.">
-        <form onSubmit={confirm} className="space-y-3">
-          <Label htmlFor={id}>Type {DELETE_CONFIRMATION} to confirm</Label>
-          <Input id={id} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <form onSubmit={handleSubmit(confirm)} className="space-y-3" noValidate>
+          <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
+            {(p) => <Input {...p} autoComplete="off" {...register('confirmation')} />}
+          </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" variant="danger" disabled={typed !== DELETE_CONFIRMATION || del.isPending}>{del.isPending ? 'Deleting...' : 'Delete permanently'}</Button>
+            <Button type="submit" variant="danger" disabled={!isValid || del.isPending}>{del.isPending ? 'Deleting...' : 'Delete permanently'}</Button>
           </div>
         </form>
       </DialogContent>

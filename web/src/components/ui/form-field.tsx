@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { FieldError, Label } from './input';
+
+/** What a field's control must carry: its id (for the label) and its error wiring. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A label, its control and the control's error underneath. With an error the control gets
+ * `aria-invalid="true"` and `aria-describedby` naming the error line (and the hint, when there is one);
+ * the error line has `role="alert"` so it is announced when it appears.
+ *
+ *   <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} {...register('email')} />}</FormField>
+ */
+export function FormField({ label, error, hint, className, children }: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn(className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {hint ? <p id={hintId} className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
