@@ -76,10 +76,10 @@ describe('OpenAPI document', () => {
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p)) as { operationId: string }[];
     expect(ops.map((o) => o.operationId).sort()).toEqual(routeList.map((r) => r.id).sort());
   });
-  it('marks non-public operations as needing the session cookie', () => {
+  it('marks non-public operations as needing the session cookie, and public ones as needing nothing', () => {
     const user = doc.paths['/api/auth/user']?.get as { security?: unknown[] };
     expect(user.security).toEqual([{ session: [] }]);
     const health = doc.paths['/api/health']?.get as { security?: unknown[] };
-    expect(health.security).toBeUndefined();
+    expect(health.security).toEqual([]);
   });
 });
