@@ -1,13 +1,10 @@
 import { readEntitlement } from '@torcedor/service-kit/entitlement';
 import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { transact } from '@torcedor/service-kit/transactions';
-import { TABLE } from '@torcedor/service-kit/ddb';
-import { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
 import { announceCounts, readCounts } from './data/counts.ts';
-import { addItem, countsUpdate, deleteItem, limitReached, listItems, newItemRecord, updateItem } from './data/items.ts';
+import { addItem, addItems, deleteItem, listItems, updateItem } from './data/items.ts';
 import { exportMember } from './data/member.ts';
 import { searchIndexes } from './data/search-index.ts';
 import { addWish, deleteWish, listWishes, moveWish, updateWish } from './data/wishlist.ts';
@@ -74,22 +71,13 @@ export const handler = createHttpHandler('humidor', {
   },
   previewHumidorImport: async ({ body }) => ({ rows: previewImport(body.csv, (await searchIndexes()).cigars) }),
   importHumidor: async ({ session, body }) => {
-    const cap = await capOf(session.userId);
-    const total = body.rows.reduce((n, r) => n + r.quantity, 0);
-    if (cap !== null && total > cap) throw limitReached();
-    const records = [];
-    for (const r of body.rows) {
-      const cigar = await cigarOr400(r.cigarId);
-      records.push(newItemRecord(session.userId, cigar, { quantity: r.quantity, pricePaid: r.pricePaid, location: r.location, boxDate: r.boxDate, status: 'owned', notes: null, currentPrice: null, readyOn: null }));
-    }
-    // All rows and the new totals in one transaction: the import lands whole or not at all.
-    const res = await transact([
-      countsUpdate(session.userId, { sticks: total, items: records.length, wishes: 0 }, cap),
-      ...records.map((Item) => ({ Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } })),
-    ]);
-    if (!res.ok) throw limitReached();
+    const rows = await Promise.all(body.rows.map(async (r) => ({
+      cigar: await cigarOr400(r.cigarId),
+      fields: { quantity: r.quantity, pricePaid: r.pricePaid, location: r.location, boxDate: r.boxDate, status: 'owned' as const, notes: null, currentPrice: null, readyOn: null },
+    })));
+    const items = await addItems(session.userId, rows, await capOf(session.userId));
     await announceCounts(session.userId);
-    return records.map((r) => HumidorItem.parse(r));
+    return items;
   },
 
   getWishlist: async ({ session }) => listWishes(session.userId),

@@ -3,13 +3,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DataEnv, loadConfig } from './config.ts';
 
 const config = loadConfig(DataEnv);
-/** The function's one DynamoDB document client, created at module scope. */
-export const ddb = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+/** The function's one DynamoDB client, created at module scope (libraries that want a plain client get this one). */
+export const dynamodb = new DynamoDBClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) });
+/** The document client over it: what data code uses. */
+export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 /** A main-index key of the single-table design. */
 export type Key = { PK: string; SK: string };
+/** The partition of everything a service holds of one member (entitlement copies included). */
+export const memberPK = (userId: string) => `MEMBER#${userId}`;
 
 /** The function's own table (each service is granted only its own). */
 export const TABLE = config.TABLE_NAME;

@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import middy from '@middy/core';
 import {
   domainEvents, eventSource, schedules, SCHEDULE_DETAIL_TYPE, subscriptions,
@@ -7,7 +8,7 @@ import {
 } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
 import { baseConfig } from './config.ts';
-import { ddb, TABLE } from './ddb.ts';
+import { dynamodb, TABLE } from './ddb.ts';
 import { logger } from './logger.ts';
 
 const config = baseConfig();
@@ -45,19 +46,27 @@ export interface WorkerHandlers<S extends ServiceName> {
   schedules: { [N in Scheduled<S> & ScheduleName]: (meta: { id: string; time: string }) => Promise<void> };
 }
 
+/** How long a delivered event id is remembered: longer than any redelivery or redrive of it. */
 const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
-const processedKey = (id: string) => ({ PK: `BUSEVENT#${id}`, SK: 'PROCESSED' });
 
 /**
- * The worker function of a service. Delivery is at least once, in any order: an event id already
- * processed is skipped, and handlers themselves apply state only when its version is newer, so a
- * duplicate that slips past the marker (a crash between handling and marking) is still harmless.
+ * The worker function of a service. Delivery is at least once, in any order. Each event is handled once per
+ * event id with Powertools idempotency: before the work, a conditional write records the id as in progress
+ * (in the service's own table, partition `IDEMPOTENCY#WORKER`, kept 7 days by the table's TTL); a second
+ * delivery that arrives meanwhile fails with "already in progress" and is retried by the bus, then finds the
+ * id completed and does nothing; a delivery whose work failed clears the record so its retry runs again.
+ * Handlers also apply state only when its version is newer, so order does not matter either.
  * A detail that fails its schema is logged and dropped (retrying cannot fix it).
  */
 export function createWorker<S extends ServiceName>(service: S, handlers: WorkerHandlers<S>) {
   const eventHandlers = handlers.events as Record<string, (d: unknown, m: { id: string; time: string }) => Promise<void>>;
   const scheduleHandlers = handlers.schedules as Record<string, (m: { id: string; time: string }) => Promise<void>>;
-  return middy<BusEvent, void>().handler(async (event) => {
+  const persistenceStore = new DynamoDBPersistenceLayer({
+    tableName: TABLE, keyAttr: 'PK', sortKeyAttr: 'SK', staticPkValue: 'IDEMPOTENCY#WORKER', expiryAttr: 'ttl', awsSdkV3Client: dynamodb,
+  });
+  const config = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
+
+  const handleOnce = makeIdempotent(async (event: BusEvent, _context: unknown): Promise<void> => {
     const meta = { id: event.id, time: event.time };
     const type = event['detail-type'];
     if (type === SCHEDULE_DETAIL_TYPE) {
@@ -71,14 +80,8 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
     if (!fn || !def) return logger.warn('event not consumed here', { service, type });
     const parsed = def.detail.safeParse(event.detail);
     if (!parsed.success) return logger.error('malformed event dropped', { service, type, id: event.id, issues: parsed.error.issues });
-    const seen = await ddb.send(new GetCommand({ TableName: TABLE, Key: processedKey(event.id), ConsistentRead: true }));
-    if (seen.Item) return logger.info('duplicate delivery skipped', { service, type, id: event.id });
     await fn(parsed.data, meta);
-    await ddb.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: { ...processedKey(event.id), type, ttl: Math.floor(Date.now() / 1000) + PROCESSED_TTL_SECONDS },
-      }),
-    );
-  });
+  }, { persistenceStore, config });
+
+  return middy<BusEvent, void>().handler(async (event, context) => handleOnce(event, context));
 }

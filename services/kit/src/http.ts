@@ -8,7 +8,7 @@ import type { ServiceName } from '@torcedor/shared/services';
 import { baseConfig } from './config.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import {
-  HttpError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
+  DomainError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
 } from './errors.ts';
 import { logger } from './logger.ts';
 import { isRevoked } from './revocation.ts';
@@ -147,7 +147,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
 const errorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
   onError: async (request) => {
     const err = request.error;
-    if (err instanceof HttpError) {
+    if (err instanceof DomainError) {
       request.response = json(err.statusCode, err.body(), err.headers);
       return;
     }

@@ -1,21 +1,26 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './ddb.ts';
 
+export type TransactPart = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactResult<N extends string> = { ok: true } | { ok: false; failed: N[] };
+
 /**
- * Runs a transaction; when it is cancelled, tells which of its items failed their condition. Conflicts
- * with concurrent transactions on the same items are retried with jittered backoff, so a limit guarded by
- * a condition stays exact under any concurrency and no caller is refused for a mere conflict.
+ * Runs a transaction of named parts (an undefined part is left out); when it is cancelled, tells which parts
+ * failed their condition, by name: `if (!r.ok && r.failed.includes('counts'))`. Conflicts with concurrent
+ * transactions on the same items are retried with jittered backoff, so a limit guarded by a condition stays
+ * exact under any concurrency and no caller is refused for a mere conflict.
  */
-export async function transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+export async function transact<N extends string>(parts: Record<N, TransactPart | undefined>): Promise<TransactResult<N>> {
+  const named = (Object.entries(parts) as [N, TransactPart | undefined][]).filter((e): e is [N, TransactPart] => e[1] !== undefined);
   for (let attempt = 0; ; attempt++) {
     try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      await ddb.send(new TransactWriteCommand({ TransactItems: named.map(([, part]) => part) }));
       return { ok: true };
     } catch (err) {
       const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
       const conflict = e.name === 'TransactionConflictException'
         || (e.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
-      const failed = (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+      const failed = (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [named[i]![0]] : []));
       if (e.name === 'TransactionCanceledException' && failed.length) return { ok: false, failed };
       if (!conflict || attempt >= 40) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6))));

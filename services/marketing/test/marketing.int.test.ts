@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
 
@@ -17,8 +18,6 @@ beforeAll(async () => {
   ddb = await import('@torcedor/service-kit/ddb');
 });
 
-const busEvent = (type: string, detail: unknown, id = randomUUID()) =>
-  ({ version: '0', id, 'detail-type': type, source: 'torcedor.identity', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail });
 const registered = (userId: string) => ({ userId, email: `${userId}@example.com`, firstName: 'Lead', lastName: 'Person', kind: 'member', registeredAt: new Date().toISOString(), trialEndsAt: null });
 const totalLeads = async () => {
   const out = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: 'STATS', SK: 'LEADS' } }));
@@ -45,7 +44,7 @@ describe('lead consumer (at least once, any order)', () => {
     const userId = randomUUID();
     const same = busEvent('UserRegistered', registered(userId));
     // Redelivery of the same event, and distinct deliveries of the same fact, in parallel.
-    await Promise.all([worker(same, {}), worker(same, {}), ...Array.from({ length: 8 }, () => worker(busEvent('UserRegistered', registered(userId)), {}))]);
+    await Promise.all([deliver(worker, same), deliver(worker, same), ...Array.from({ length: 8 }, () => deliver(worker, busEvent('UserRegistered', registered(userId))))]);
     expect(await totalLeads()).toBe(before + 1);
     const owner = await memberSession(pool(), { owner: true });
     const dash = await call(http, 'GET', '/api/marketing/dashboard', { cookies: owner.cookies });
@@ -60,7 +59,7 @@ describe('lead consumer (at least once, any order)', () => {
     await worker(busEvent('UserRegistered', registered(userId)), {});
     expect(await totalLeads()).toBe(base + 1);
     const del = busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() });
-    await Promise.all([worker(del, {}), worker(busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }), {})]);
+    await Promise.all([deliver(worker, del), deliver(worker, busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }))]);
     expect(await totalLeads()).toBe(base);
   });
 

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { ddb, isConditionFailure, memberPK, TABLE } from '@torcedor/service-kit/ddb';
 import { FREE, type Subscription } from '../domain/status.ts';
 
 /** Keys as data for the billing table (see ../README.md). */
 export const keys = {
-  subscription: (userId: string) => ({ PK: `MEMBER#${userId}`, SK: 'SUBSCRIPTION' }),
+  subscription: (userId: string) => ({ PK: memberPK(userId), SK: 'SUBSCRIPTION' }),
 };
 
 export interface StoredSubscription extends Subscription { version: number }

@@ -1,3 +1,5 @@
+import { memberPK } from '@torcedor/service-kit/ddb';
+
 /** Keys as data for the events table (see ../README.md). */
 export const keys = {
   event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
@@ -6,5 +8,5 @@ export const keys = {
   timelinePK: 'EVENTS',
   timelineSK: (startAt: string, eventId: string) => `${startAt}#${eventId}`,
   /** GSI2: what a member holds here (RSVPs, hosted events). */
-  memberPK: (userId: string) => `MEMBER#${userId}`,
+  memberPK,
 };

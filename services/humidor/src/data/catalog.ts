@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { queryAll } from '@torcedor/service-kit/items';
+import { indexKeys, queryAll, setExpression } from '@torcedor/service-kit/items';
 import { Brand, Cigar, CatalogBrand, CatalogCigar, CatalogLounge, Lounge } from '@torcedor/shared/schemas/catalog';
 import type { z } from 'zod';
 import { keys } from './keys.ts';
@@ -89,20 +89,14 @@ export async function writeCatalog(rows: {
   brands: z.infer<typeof CatalogBrand>[]; cigars: z.infer<typeof CatalogCigar>[]; lounges: z.infer<typeof CatalogLounge>[];
 }): Promise<void> {
   const writes = [
-    ...rows.brands.map((b) => ({ key: keys.brand(b.id), fields: { ...b, GSI2PK: keys.catalogList('BRAND'), GSI2SK: b.id } })),
-    ...rows.cigars.map((c) => ({ key: keys.cigar(c.id), fields: { ...c, GSI1PK: keys.brandCigars(c.brandId), GSI1SK: c.name, GSI2PK: keys.catalogList('CIGAR'), GSI2SK: c.id } })),
-    ...rows.lounges.map((l) => ({ key: keys.lounge(l.id), fields: { ...l, GSI2PK: keys.catalogList('LOUNGE'), GSI2SK: l.id } })),
+    ...rows.brands.map((b) => ({ key: keys.brand(b.id), fields: { ...b, ...indexKeys({ GSI2: [keys.catalogList('BRAND'), b.id] }) } })),
+    ...rows.cigars.map((c) => ({ key: keys.cigar(c.id), fields: { ...c, ...indexKeys({ GSI1: [keys.brandCigars(c.brandId), c.name], GSI2: [keys.catalogList('CIGAR'), c.id] }) } })),
+    ...rows.lounges.map((l) => ({ key: keys.lounge(l.id), fields: { ...l, ...indexKeys({ GSI2: [keys.catalogList('LOUNGE'), l.id] }) } })),
   ];
   const CONCURRENCY = 16;
   for (let i = 0; i < writes.length; i += CONCURRENCY) {
     await Promise.all(writes.slice(i, i + CONCURRENCY).map(({ key, fields }) => {
-      const entries = Object.entries(fields);
-      return ddb.send(new UpdateCommand({
-        TableName: TABLE, Key: key,
-        UpdateExpression: `SET ${entries.map((_, j) => `#f${j} = :v${j}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], j) => [`#f${j}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], j) => [`:v${j}`, v])),
-      }));
+      return ddb.send(new UpdateCommand({ TableName: TABLE, Key: key, ...setExpression(fields) }));
     }));
   }
   await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.catalogVersion, UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 } }));

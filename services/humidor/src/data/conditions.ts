@@ -3,16 +3,16 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { ConditionReading } from '@torcedor/shared/schemas/humidor';
 import type { z } from 'zod';
+import { keys } from './keys.ts';
 
 type Reading = z.infer<typeof ConditionReading>;
-const pk = (userId: string) => `MEMBER#${userId}`;
 const READINGS_SHOWN = 90;
 
 /** AP: the member's latest readings, oldest first (up to 90). */
 export async function listReadings(userId: string): Promise<Reading[]> {
   const out = await ddb.send(new QueryCommand({
     TableName: TABLE, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': pk(userId), ':sk': 'COND#' }, ScanIndexForward: false, Limit: READINGS_SHOWN,
+    ExpressionAttributeValues: { ':pk': keys.member(userId), ':sk': keys.readingPrefix }, ScanIndexForward: false, Limit: READINGS_SHOWN,
   }));
   return (out.Items ?? []).map((i) => ConditionReading.parse(i)).reverse();
 }
@@ -20,5 +20,5 @@ export async function listReadings(userId: string): Promise<Reading[]> {
 /** AP: log one reading (sorted by when it was taken). */
 export async function addReading(userId: string, r: Omit<Reading, 'id'>): Promise<void> {
   const id = randomUUID();
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { PK: pk(userId), SK: `COND#${r.recordedAt}#${id}`, id, ...r } }));
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.reading(userId, r.recordedAt, id), id, ...r } }));
 }

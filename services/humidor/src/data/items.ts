@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { forbidden, notFound } from '@torcedor/service-kit/errors';
-import { queryAll } from '@torcedor/service-kit/items';
+import { DomainError, notFound } from '@torcedor/service-kit/errors';
+import { queryAll, setExpression } from '@torcedor/service-kit/items';
 import { transact } from '@torcedor/service-kit/transactions';
 import { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { keys } from './keys.ts';
 export type Item = z.infer<typeof HumidorItem>;
 type Fields = Omit<Item, 'id' | 'cigarId' | 'createdAt' | 'brandName' | 'cigarName' | 'brandCountry' | 'cigarVitola' | 'cigarLength' | 'cigarRingGauge' | 'cigarStrength' | 'cigarImageUrl'>;
 
-export const limitReached = () => forbidden(HUMIDOR_LIMIT_MESSAGE, 'HUMIDOR_LIMIT');
+export const limitReached = () => new DomainError('HUMIDOR_LIMIT', HUMIDOR_LIMIT_MESSAGE);
 
 /** AP: all humidor items of a member, oldest first. */
 export async function listItems(userId: string): Promise<Item[]> {
@@ -61,12 +61,28 @@ export function newItemRecord(userId: string, cigar: CigarView, f: Fields): Item
 export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: number | null): Promise<Item> {
   if (cap !== null && f.quantity > cap) throw limitReached();
   const record = newItemRecord(userId, cigar, f);
-  const r = await transact([
-    countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
-    { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
-  ]);
+  const r = await transact({
+    counts: countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
+    item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+  });
   if (!r.ok) throw limitReached();
   return HumidorItem.parse(record);
+}
+
+/**
+ * AP: add several items in one transaction with the new totals: all land or none, within the cap
+ * (the caller checks the catalog; at most 99 rows, DynamoDB's transaction limit less the counts).
+ */
+export async function addItems(userId: string, rows: { cigar: CigarView; fields: Fields }[], cap: number | null): Promise<Item[]> {
+  const total = rows.reduce((n, r) => n + r.fields.quantity, 0);
+  if (cap !== null && total > cap) throw limitReached();
+  const records = rows.map((r) => newItemRecord(userId, r.cigar, r.fields));
+  const r = await transact({
+    counts: countsUpdate(userId, { sticks: total, items: records.length, wishes: 0 }, cap),
+    ...Object.fromEntries(records.map((Item, i) => [`item${i}`, { Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } }])),
+  });
+  if (!r.ok) throw limitReached();
+  return records.map((rec) => HumidorItem.parse(rec));
 }
 
 /**
@@ -79,23 +95,21 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
     if (!current) throw notFound('Humidor item not found');
     const delta = patch.quantity - current.quantity;
     const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date().toISOString() } as Item;
-    const fields = Object.entries(next).filter(([k]) => !['id', 'createdAt'].includes(k));
-    const r = await transact([
-      {
+    const { id: _id, createdAt: _created, ...fields } = next;
+    const r = await transact({
+      item: {
         Update: {
           TableName: TABLE, Key: keys.item(userId, itemId),
-          UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(PK) AND quantity = :old',
-          ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])), ':old': current.quantity },
+          ...setExpression(fields, { ':old': current.quantity }),
         },
       },
-      ...(delta !== 0 ? [countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap)] : []),
-    ]);
+      counts: delta !== 0 ? countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap) : undefined,
+    });
     if (r.ok) return HumidorItem.parse(next);
     // The item changed (or went) since it was read: read it again. Only a cap check on a fresh read is a refusal.
-    if (r.failed.includes(0)) continue;
-    if (r.failed.includes(1)) throw limitReached();
+    if (r.failed.includes('item')) continue;
+    if (r.failed.includes('counts')) throw limitReached();
   }
 }
 
@@ -104,10 +118,10 @@ export async function deleteItem(userId: string, itemId: string): Promise<void> 
   for (;;) {
     const current = await getItem(userId, itemId);
     if (!current) throw notFound('Humidor item not found');
-    const r = await transact([
-      { Delete: { TableName: TABLE, Key: keys.item(userId, itemId), ConditionExpression: 'attribute_exists(PK) AND quantity = :q', ExpressionAttributeValues: { ':q': current.quantity } } },
-      countsUpdate(userId, { sticks: -current.quantity, items: -1, wishes: 0 }, null),
-    ]);
+    const r = await transact({
+      item: { Delete: { TableName: TABLE, Key: keys.item(userId, itemId), ConditionExpression: 'attribute_exists(PK) AND quantity = :q', ExpressionAttributeValues: { ':q': current.quantity } } },
+      counts: countsUpdate(userId, { sticks: -current.quantity, items: -1, wishes: 0 }, null),
+    });
     if (r.ok) return;
   }
 }

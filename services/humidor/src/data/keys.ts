@@ -1,3 +1,5 @@
+import { memberPK } from '@torcedor/service-kit/ddb';
+
 /** Keys as data for the humidor table (see ../README.md). */
 export const keys = {
   cigar: (id: string) => ({ PK: `CIGAR#${id}`, SK: 'CIGAR' }),
@@ -9,11 +11,14 @@ export const keys = {
   /** GSI1: a brand's cigars by name. */
   brandCigars: (brandId: string) => `BRAND#${brandId}`,
 
-  member: (userId: string) => `MEMBER#${userId}`,
-  item: (userId: string, itemId: string) => ({ PK: `MEMBER#${userId}`, SK: `ITEM#${itemId}` }),
+  member: memberPK,
+  item: (userId: string, itemId: string) => ({ PK: memberPK(userId), SK: `ITEM#${itemId}` }),
   itemPrefix: 'ITEM#',
-  wish: (userId: string, wishId: string) => ({ PK: `MEMBER#${userId}`, SK: `WISH#${wishId}` }),
+  wish: (userId: string, wishId: string) => ({ PK: memberPK(userId), SK: `WISH#${wishId}` }),
   wishPrefix: 'WISH#',
+  /** A humidity/temperature reading, sorted by when it was taken. */
+  reading: (userId: string, recordedAt: string, id: string) => ({ PK: memberPK(userId), SK: `COND#${recordedAt}#${id}` }),
+  readingPrefix: 'COND#',
   /** The member's totals: sticks (sum of quantities), items, wishes, and their version. */
-  counts: (userId: string) => ({ PK: `MEMBER#${userId}`, SK: 'COUNTS' }),
+  counts: (userId: string) => ({ PK: memberPK(userId), SK: 'COUNTS' }),
 };

@@ -33,10 +33,10 @@ export async function addWish(userId: string, cigar: CigarView, priority: number
     ...keys.wish(userId, id), id, cigarId: cigar.id, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,
     priority, notes, createdAt: new Date().toISOString(),
   };
-  await transact([
-    countsUpdate(userId, { sticks: 0, items: 0, wishes: 1 }, null),
-    { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
-  ]);
+  await transact({
+    counts: countsUpdate(userId, { sticks: 0, items: 0, wishes: 1 }, null),
+    wish: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+  });
   return WishlistItem.parse(record);
 }
 
@@ -56,10 +56,10 @@ export async function updateWish(userId: string, wishId: string, priority: numbe
 
 /** AP: remove an entry and uncount it (once: the delete is conditioned on the entry existing). */
 export async function deleteWish(userId: string, wishId: string): Promise<void> {
-  const r = await transact([
-    { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
-    countsUpdate(userId, { sticks: 0, items: 0, wishes: -1 }, null),
-  ]);
+  const r = await transact({
+    wish: { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
+    counts: countsUpdate(userId, { sticks: 0, items: 0, wishes: -1 }, null),
+  });
   if (!r.ok) throw notFound('Wishlist entry not found');
 }
 
@@ -71,13 +71,13 @@ export async function moveWish(userId: string, wishId: string, quantity: number,
   const c = await cigar(wish.cigarId);
   if (!c) throw notFound('That cigar is no longer in the catalog');
   const record = newItemRecord(userId, c, { quantity, location: null, status: 'owned', notes: wish.notes, pricePaid: null, boxDate: null, currentPrice: null, readyOn: null });
-  const r = await transact([
-    countsUpdate(userId, { sticks: quantity, items: 1, wishes: -1 }, cap),
-    { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
-  ]);
+  const r = await transact({
+    counts: countsUpdate(userId, { sticks: quantity, items: 1, wishes: -1 }, cap),
+    item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+    wish: { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
+  });
   if (!r.ok) {
-    if (r.failed.includes(2)) throw notFound('Wishlist entry not found');
+    if (r.failed.includes('wish')) throw notFound('Wishlist entry not found');
     throw limitReached();
   }
   return HumidorItem.parse(record);

@@ -1,5 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { badRequest, conflict, HttpError, tooManyRequests } from '@torcedor/service-kit/errors';
+import { badRequest, conflict, DomainError, tooManyRequests } from '@torcedor/service-kit/errors';
 import { config } from '../config.ts';
 
 type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
@@ -27,7 +27,7 @@ export interface Tokens { accessToken: string; refreshToken?: string; expiresIn:
 
 const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 /** Wrong email or password, one generic answer whatever failed (no user enumeration). */
-export const invalidCredentials = () => new HttpError('INVALID_CREDENTIALS', 'Invalid email or password');
+export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
 
 /** Creates and confirms a pool user; returns its `sub` (the member's id). */
 export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readCookies, REFRESH_COOKIE, SESSION_COOKIE } from '@torcedor/service-kit/cookies';
 import { markRevoked } from '@torcedor/service-kit/revocation';
-import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from '@torcedor/service-kit/errors';
+import { badRequest, forbidden, DomainError, tooManyRequests, unauthorized } from '@torcedor/service-kit/errors';
 import { publish } from '@torcedor/service-kit/events';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
@@ -18,7 +18,7 @@ import { publicName, toApiUser } from '../domain/user.ts';
 import { clearedSessionCookies, sessionCookies } from './session-cookies.ts';
 
 export const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
-export const trialEnded = () => new HttpError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
+export const trialEnded = () => new DomainError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
 export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 
 function assertAge(dateOfBirth: string, country: Parameters<typeof checkAge>[1], now: Date) {
@@ -83,7 +83,7 @@ export const login: RouteHandler<Routes['login']> = async ({ body, sourceIp, coo
   try {
     tokens = await passwordAuth(body.email, body.password);
   } catch (err) {
-    if (err instanceof HttpError && err.code === 'INVALID_CREDENTIALS') await recordLoginFailure(body.email, sourceIp, nowSeconds);
+    if (err instanceof DomainError && err.code === 'INVALID_CREDENTIALS') await recordLoginFailure(body.email, sourceIp, nowSeconds);
     throw err;
   }
   const session = await verifySession(tokens.accessToken);

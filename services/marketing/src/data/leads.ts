@@ -1,5 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { countAll, indexKeys } from '@torcedor/service-kit/items';
+import { transact } from '@torcedor/service-kit/transactions';
 import { Lead } from '@torcedor/shared/schemas/marketing';
 import { scoreLead, scoreSortKey, type LeadSignals } from '../domain/scoring.ts';
 import { keys } from './keys.ts';
@@ -13,29 +15,21 @@ export interface NewLead { userId: string; name: string | null; email: string | 
 export async function createLead(l: NewLead, now: Date): Promise<boolean> {
   const signals: LeadSignals = { kind: l.kind, registeredAt: l.registeredAt, hasName: !!l.name, hasEmail: !!l.email, converted: false };
   const score = scoreLead(signals, now);
-  try {
-    await ddb.send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: TABLE,
-            Item: {
-              ...keys.lead(l.userId), id: l.userId, name: l.name, email: l.email, source: l.kind === 'trial' ? 'trial' : 'signup',
-              kind: l.kind, engagementScore: score, status: 'new', createdAt: l.registeredAt,
-              GSI1PK: keys.leadsByTime, GSI1SK: `${l.registeredAt}#${l.userId}`,
-              GSI2PK: keys.leadsByScore, GSI2SK: scoreSortKey(score, l.userId),
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
+  const r = await transact({
+    lead: {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...keys.lead(l.userId), id: l.userId, name: l.name, email: l.email, source: l.kind === 'trial' ? 'trial' : 'signup',
+          kind: l.kind, engagementScore: score, status: 'new', createdAt: l.registeredAt,
+          ...indexKeys({ GSI1: [keys.leadsByTime, `${l.registeredAt}#${l.userId}`], GSI2: [keys.leadsByScore, scoreSortKey(score, l.userId)] }),
         },
-        { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: 'ADD totalLeads :one', ExpressionAttributeValues: { ':one': 1 } } },
-      ],
-    }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    stats: { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: 'ADD totalLeads :one', ExpressionAttributeValues: { ':one': 1 } } },
+  });
+  return r.ok;
 }
 
 /** AP: lead counters (total, converted). */
@@ -45,20 +39,10 @@ export async function readStats(): Promise<{ totalLeads: number; convertedLeads:
 }
 
 /** AP: leads who signed up since `since` (count). */
-export async function countLeadsSince(since: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(new QueryCommand({
-      TableName: TABLE, IndexName: 'GSI1', Select: 'COUNT', ExclusiveStartKey: start,
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-      ExpressionAttributeValues: { ':pk': keys.leadsByTime, ':since': since },
-    }));
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
+export const countLeadsSince = (since: string) => countAll({
+  IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
+  ExpressionAttributeValues: { ':pk': keys.leadsByTime, ':since': since },
+});
 
 /** AP: the highest-scoring leads. */
 export async function topLeads(limit: number): Promise<Lead[]> {
@@ -110,17 +94,10 @@ export async function deleteLead(userId: string): Promise<void> {
   const [lead] = await getLead(userId);
   if (!lead) return;
   const converted = lead.status === 'converted';
-  try {
-    await ddb.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: TABLE, Key: keys.lead(userId), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': lead.status } } },
-        { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: converted ? 'ADD totalLeads :minus, convertedLeads :minus' : 'ADD totalLeads :minus', ExpressionAttributeValues: { ':minus': -1 } } },
-      ],
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // The lead changed or went meanwhile: read it again and retry once from the new state.
-    const [again] = await getLead(userId);
-    if (again) await deleteLead(userId);
-  }
+  const r = await transact({
+    lead: { Delete: { TableName: TABLE, Key: keys.lead(userId), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': lead.status } } },
+    stats: { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: converted ? 'ADD totalLeads :minus, convertedLeads :minus' : 'ADD totalLeads :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+  });
+  // The lead changed or went meanwhile: start again from its new state (a repeat finds nothing).
+  if (!r.ok) await deleteLead(userId);
 }

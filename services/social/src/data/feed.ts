@@ -1,5 +1,6 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
+import { batchGetAll } from '@torcedor/service-kit/items';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { keys } from './keys.ts';
 
@@ -7,19 +8,6 @@ export const FEED_PAGE = 50;
 
 interface PostItem { postId: string; userId: string; content: string; imageUrl: string | null; likeCount: number; commentCount: number; createdAt: string }
 interface AuthorItem { userId: string; displayName: string; location: string | null; profileImageUrl: string | null }
-
-async function batchGet(keyList: Record<string, string>[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < keyList.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, string>[] }> | undefined = { [TABLE]: { Keys: keyList.slice(i, i + 100) } };
-    while (request && Object.keys(request).length) {
-      const res = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...((res.Responses?.[TABLE] ?? []) as Record<string, unknown>[]));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return out;
-}
 
 /** AP: the member's timeline (their posts and those of members they follow), newest first. */
 export async function readFeed(userId: string): Promise<Post[]> {
@@ -32,11 +20,11 @@ export async function readFeed(userId: string): Promise<Post[]> {
   }));
   const postIds = (page.Items ?? []).map((i) => String(i.postId));
   if (!postIds.length) return [];
-  const posts = (await batchGet(postIds.map(keys.post))) as unknown as PostItem[];
+  const posts = (await batchGetAll(postIds.map(keys.post))) as unknown as PostItem[];
   const authorIds = [...new Set(posts.map((p) => p.userId))];
   const [authors, likes] = await Promise.all([
-    batchGet(authorIds.map(keys.author)) as Promise<unknown[]> as Promise<AuthorItem[]>,
-    batchGet(postIds.map((id) => keys.like(id, userId))),
+    batchGetAll(authorIds.map(keys.author)) as Promise<unknown[]> as Promise<AuthorItem[]>,
+    batchGetAll(postIds.map((id) => keys.like(id, userId))),
   ]);
   const authorById = new Map(authors.map((a) => [a.userId, a]));
   const liked = new Set(likes.map((l) => String(l.postId)));

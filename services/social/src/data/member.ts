@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
-import { deleteKeys, exportPart, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
+import { TABLE } from '@torcedor/service-kit/ddb';
+import { deleteKeys, exportPart, keyOf, partitionItems, queryAll } from '@torcedor/service-kit/items';
+import { transact } from '@torcedor/service-kit/transactions';
 import { keys } from './keys.ts';
 
 const byIndex = (index: 'GSI1' | 'GSI2', pk: string) =>
@@ -12,8 +12,6 @@ export async function exportMember(userId: string) {
   return exportPart('social', [...posts, ...likes]);
 }
 
-const keyOf = (i: Item) => ({ PK: String(i.PK), SK: String(i.SK) });
-
 /**
  * AP: delete what social holds of a member: their likes (each gives its count back in the same
  * transaction), their posts with everything under them, their timeline and their author copy.
@@ -21,17 +19,11 @@ const keyOf = (i: Item) => ({ PK: String(i.PK), SK: String(i.SK) });
  */
 export async function deleteMember(userId: string): Promise<void> {
   for (const like of await byIndex('GSI2', keys.likesBy(userId))) {
-    try {
-      await ddb.send(new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: TABLE, Key: keyOf(like), ConditionExpression: 'attribute_exists(PK)' } },
-          { Update: { TableName: TABLE, Key: keys.post(String(like.postId)), UpdateExpression: 'ADD likeCount :minus', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':minus': -1 } } },
-        ],
-      }));
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      await deleteKeys([keyOf(like)]);
-    }
+    const r = await transact({
+      like: { Delete: { TableName: TABLE, Key: keyOf(like), ConditionExpression: 'attribute_exists(PK)' } },
+      count: { Update: { TableName: TABLE, Key: keys.post(String(like.postId)), UpdateExpression: 'ADD likeCount :minus', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':minus': -1 } } },
+    });
+    if (!r.ok) await deleteKeys([keyOf(like)]);
   }
   for (const post of await byIndex('GSI1', keys.postsBy(userId))) {
     await deleteKeys((await partitionItems(String(post.PK))).map(keyOf));
