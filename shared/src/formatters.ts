@@ -71,3 +71,13 @@ export function relativePostTime(createdAt: string | Date, now: Date, locale?: s
   if (diff < RELATIVE_TIME_DAYS_LIMIT * DAY_MS) return `${Math.floor(diff / DAY_MS)}d ago`;
   return t.toLocaleDateString(locale);
 }
+
+/** What a member is called when they have given no name at all. */
+export const NAMELESS_MEMBER = 'Member';
+
+/** The name shown for a member, here and to others: the display name, else first plus last name. */
+export function displayName(u: { displayName?: string | null; firstName?: string | null; lastName?: string | null }): string {
+  const dn = u.displayName?.trim();
+  if (dn) return dn;
+  return [u.firstName?.trim(), u.lastName?.trim()].filter(Boolean).join(' ') || NAMELESS_MEMBER;
+}

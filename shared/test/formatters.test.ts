@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, agingLabel, isAgedAtLeast, isoDay, parseIsoDate, relativePostTime, starRating } from '../src/formatters.ts';
+import { ageOn, agingLabel, displayName, isAgedAtLeast, isoDay, parseIsoDate, relativePostTime, starRating } from '../src/formatters.ts';
 
 describe('ageOn (whole years, minus one before this year\'s birthday)', () => {
   it('counts a birthday today as a completed year', () => {
@@ -131,5 +131,14 @@ describe('humidorStats (stats card and origins of spec section 2)', async () => 
       totalSticks: 11, uniqueCigars: 3, aging: 2,
       origins: [{ country: 'Nicaragua', count: 7 }, { country: 'Other', count: 3 }, { country: 'Cuba', count: 1 }],
     });
+  });
+});
+
+describe('display name (page and services alike)', () => {
+  it('prefers the display name, then first and last name, then Member', () => {
+    expect(displayName({ displayName: '  Don Pepín ', firstName: 'José', lastName: 'García' })).toBe('Don Pepín');
+    expect(displayName({ displayName: '   ', firstName: ' José ', lastName: 'García' })).toBe('José García');
+    expect(displayName({ displayName: null, firstName: null, lastName: 'García' })).toBe('García');
+    expect(displayName({})).toBe('Member');
   });
 });

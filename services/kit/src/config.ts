@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SERVICES } from '@torcedor/shared/services';
 
 /** What the data layer needs: the function's own table (also enough for curator tools). */
 export const DataEnv = z.object({
@@ -10,7 +11,7 @@ export const DataEnv = z.object({
 
 /** Environment every service function needs; validated once at start-up. */
 export const BaseEnv = DataEnv.extend({
-  SERVICE_NAME: z.enum(['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'marketing']),
+  SERVICE_NAME: z.enum(SERVICES),
   EVENT_BUS_NAME: z.string().min(1),
   EVENTBRIDGE_ENDPOINT: z.url().optional(),
   /** Issuer and JWKS of the user pool whose access tokens are sessions. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { activeTier } from '@torcedor/shared/entitlement';
 import type { SubscriptionStatus } from '@torcedor/shared/schemas/billing';
 
 /** What billing stores per member: the plan and until when it runs. */
@@ -12,8 +13,8 @@ export const FREE: Subscription = { plan: 'free', currentPeriodEnd: null, cancel
 
 /** The status the page shows. A plan past its end is free again. */
 export function toStatus(s: Subscription, now: Date): z.infer<typeof SubscriptionStatus> {
-  const active = s.plan !== 'free' && s.currentPeriodEnd !== null && new Date(s.currentPeriodEnd).getTime() > now.getTime();
-  const plan = active ? s.plan : 'free';
+  const plan = activeTier({ tier: s.plan, until: s.currentPeriodEnd }, now);
+  const active = plan !== 'free';
   const premium = plan === 'premium';
   const unlimited = plan !== 'free';
   return {

@@ -13,15 +13,16 @@ import { config } from '../config.ts';
 import { addToOwners, createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, type Tokens } from '../adapters/cognito.ts';
 import { createUser, getUser, type UserRecord } from '../data/users.ts';
 import { loginBlockedFor, recordLoginFailure } from '../data/throttle.ts';
-import { checkAge } from '../domain/age.ts';
-import { publicName, toApiUser } from '../domain/user.ts';
+import { checkAge } from '@torcedor/shared/age';
+import { toApiUser } from '../domain/user.ts';
+import { displayName } from '@torcedor/shared/formatters';
 import { clearedSessionCookies, sessionCookies } from './session-cookies.ts';
 
 export const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
 export const trialEnded = () => new DomainError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
 export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 
-function assertAge(dateOfBirth: string, country: Parameters<typeof checkAge>[1], now: Date) {
+function assertAge(dateOfBirth: string, country: string, now: Date) {
   const r = checkAge(dateOfBirth, country, now);
   if (r.ok) return;
   if (r.code === 'UNDER_AGE') throw forbidden(r.message, r.code);
@@ -60,7 +61,7 @@ async function announce(u: UserRecord) {
     userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName,
     kind: u.isTrial ? 'trial' : 'member', registeredAt: u.createdAt, trialEndsAt: u.trialEndsAt,
   });
-  await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: publicName(u), location: u.location, profileImageUrl: u.profileImageUrl });
+  await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl });
 }
 
 export const signup: RouteHandler<Routes['signup']> = async ({ body }) => {

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { batchGetAll } from '@torcedor/service-kit/items';
+import { displayName } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { keys } from './keys.ts';
 
@@ -34,7 +35,7 @@ export async function readFeed(userId: string): Promise<Post[]> {
     if (!p) return [];
     const a = authorById.get(p.userId);
     return [{
-      id: p.postId, userId: p.userId, userName: a?.displayName ?? 'Member', userLocation: a?.location ?? null,
+      id: p.postId, userId: p.userId, userName: displayName(a ?? {}), userLocation: a?.location ?? null,
       userImageUrl: a?.profileImageUrl ?? null, content: p.content, imageUrl: p.imageUrl ?? null,
       likeCount: p.likeCount ?? 0, commentCount: p.commentCount ?? 0, likedByMe: liked.has(id), createdAt: p.createdAt,
     }];
