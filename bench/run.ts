@@ -4,7 +4,8 @@
  *   B1  GET /api/health through the local gateway vs a bare node:http server (req/s; goal >= 0.5x)
  *   B4  POST /api/humidor p50 vs a raw DynamoDB Local PutItem p50 (goal <= 10x)
  *   B5  GET /api/search p50 on a 5,000-cigar synthetic catalog vs GET /api/health p50 (goal <= 5x)
- *   B6  each service's Lambda bundle (minified, @aws-sdk external as on the Node 22 runtime; goal <= 250 KB)
+ *   B6  each service's Lambda bundle (minified, what Lambda provides external as CDK bundles it: the SDK from the
+ *       Node 22 runtime, Powertools from its layer; goal <= 250 KB)
  *       and its import time over `node -e 0` (goal <= 150 ms)
  *
  * Floors also printed: raw GetItem / Query / PutItem p50. Writes bench/results.json.
@@ -19,7 +20,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
-import { serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, serviceEntry } from '@torcedor/shared/runtime';
 import { SERVICES } from '@torcedor/shared/services';
 import { startStack } from '../local/src/stack.ts';
 import { syntheticCatalog } from './synthetic-catalog.ts';
@@ -75,7 +76,7 @@ for (const service of SERVICES) {
     const file = join(outDir, `${service}-${fn}.mjs`);
     await esbuild.build({
       entryPoints: [join(ROOT, serviceEntry(service, fn))], outfile: file, bundle: true, minify: true, platform: 'node', format: 'esm',
-      target: 'node22', external: ['@aws-sdk/*'], logLevel: 'silent',
+      target: 'node22', external: [...LAMBDA_PROVIDED_MODULES], logLevel: 'silent',
       banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     });
     const kb = statSync(file).size / 1024;

@@ -6,6 +6,7 @@ import { routeKey, routeList } from '@torcedor/shared/routes';
 import { SERVICES } from '@torcedor/shared/services';
 import { buildApp } from '../bin/app.ts';
 import { tableLogicalId } from '../src/constructs/service-tables.ts';
+import { POWERTOOLS_LAYER_PARAMETER, POWERTOOLS_VERSION } from '../src/constructs/service-function.ts';
 
 let stateful: Template;
 let stateless: Template;
@@ -51,6 +52,18 @@ describe('stateful stack', () => {
 });
 
 describe('stateless stack', () => {
+  it('gives every service function the Powertools layer of the version the code is tested with, and X-Ray tracing', () => {
+    expect(POWERTOOLS_LAYER_PARAMETER).toBe(`/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`);
+    const params = Object.entries(stateless.toJSON().Parameters as Record<string, { Type: string; Default: string }>)
+      .filter(([, p]) => p.Default === POWERTOOLS_LAYER_PARAMETER);
+    expect(params).toHaveLength(1);
+    const fns = Object.values(stateless.findResources('AWS::Lambda::Function')).filter((f: any) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
+    expect(fns.length).toBeGreaterThan(SERVICES.length);
+    for (const f of fns as any[]) {
+      expect(f.Properties.Layers).toEqual([{ Ref: params[0]![0] }]);
+      expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
   it('creates exactly one API route per manifest entry', () => {
     const routes = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey as string);
     expect(routes.sort()).toEqual(routeList.map(routeKey).sort());

@@ -61,5 +61,8 @@ export function serviceEnv(
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     // The SDK's notice about Node 22 (Lambda runs Node 22); once per thread is noise locally.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Business metrics are CloudWatch EMF lines: written in AWS, left out locally unless LOCAL_METRICS=1
+    // (the logs stay readable). X-Ray is off outside Lambda by itself.
+    ...(source.LOCAL_METRICS === '1' ? {} : { POWERTOOLS_METRICS_DISABLED: 'true' }),
   };
 }

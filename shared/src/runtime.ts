@@ -1,5 +1,12 @@
 import type { ServiceName } from './services.ts';
 
+/**
+ * Packages a function's bundle leaves out because Lambda provides them: the AWS SDK (the Node 22 runtime's
+ * own) and Powertools with its X-Ray SDK (the Powertools layer of the installed version, attached by CDK).
+ * CDK and the bench's bundle-size check both use this list.
+ */
+export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*', 'aws-xray-sdk-core'] as const;
+
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
 export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker') => `services/${service}/src/${fn}.ts`;
 

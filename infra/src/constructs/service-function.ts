@@ -1,14 +1,29 @@
-import { Duration } from 'aws-cdk-lib';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { createRequire } from 'node:module';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
-import { join } from 'node:path';
-import { serviceEntry } from '@torcedor/shared/runtime';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { LAMBDA_PROVIDED_MODULES, serviceEntry } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+
+/** The Powertools version the services are built and tested with (the layer of the same version is attached). */
+export const POWERTOOLS_VERSION = (JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@aws-lambda-powertools/logger')), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+/** AWS publishes each Powertools layer's ARN per region in this public SSM parameter. */
+export const POWERTOOLS_LAYER_PARAMETER = `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`;
+
+/** The stack's one reference to the Powertools layer (Logger, Metrics, Tracer with the X-Ray SDK, Idempotency). */
+function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
+  return existing ?? LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
+}
 
 export interface ServiceFunctionProps {
   service: ServiceName;
@@ -33,6 +48,7 @@ export class ServiceFunction extends Construct {
       timeout: Duration.seconds(p.kind === 'http' ? 10 : 60),
       environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
       tracing: Tracing.ACTIVE,
+      layers: [powertoolsLayer(this)],
       description: `Torcedor ${p.service} ${p.kind}`,
     };
     this.fn = p.bundle
@@ -47,7 +63,7 @@ export class ServiceFunction extends Construct {
             minify: true,
             sourceMap: true,
             target: 'node22',
-            externalModules: ['@aws-sdk/*'],
+            externalModules: [...LAMBDA_PROVIDED_MODULES],
             forceDockerBundling: false,
             banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
           },

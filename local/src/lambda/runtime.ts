@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ServiceName } from '@torcedor/shared/services';
+import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
 /** Invocation time limits: API Gateway's 29 s for HTTP, 5 minutes for event/schedule workers. */
@@ -27,7 +28,10 @@ class Instance {
   dead = false;
 
   constructor(host: string, data: HostData, env: Record<string, string>, onDeath: (err: Error) => void) {
-    this.worker = new Worker(host, { workerData: data, env, name: `torcedor-${data.service}` });
+    this.worker = new Worker(host, { workerData: data, env, name: `torcedor-${data.service}`, stdout: true, stderr: true });
+    // The services' JSON log lines (as CloudWatch gets them in AWS), one readable line each.
+    readableLogs(this.worker.stdout, process.stdout);
+    readableLogs(this.worker.stderr, process.stderr);
     this.ready = new Promise<void>((resolve, reject) => {
       const onMsg = (m: HostMessage) => { if (m.type === 'ready') { this.worker.off('message', onMsg); resolve(); } };
       this.worker.on('message', onMsg);

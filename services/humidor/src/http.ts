@@ -1,6 +1,7 @@
 import { readEntitlement } from '@torcedor/service-kit/entitlement';
 import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { countBusiness } from '@torcedor/service-kit/observability';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
 import { announceCounts, readCounts } from './data/counts.ts';
@@ -52,6 +53,7 @@ export const handler = createHttpHandler('humidor', {
     const { cigarId: _c, ...fields } = body;
     const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId));
     await announceCounts(session.userId);
+    countBusiness('HumidorAdds');
     return item;
   },
   updateHumidorItem: async ({ session, params, body }) => {
@@ -77,6 +79,8 @@ export const handler = createHttpHandler('humidor', {
     })));
     const items = await addItems(session.userId, rows, await capOf(session.userId));
     await announceCounts(session.userId);
+    countBusiness('HumidorImports');
+    countBusiness('HumidorAdds', items.length);
     return items;
   },
 
@@ -84,6 +88,7 @@ export const handler = createHttpHandler('humidor', {
   addWishlistItem: async ({ session, body }) => {
     const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes);
     await announceCounts(session.userId);
+    countBusiness('WishlistAdds');
     return wish;
   },
   updateWishlistItem: async ({ session, params, body }) => updateWish(session.userId, params.id, body.priority, body.notes),

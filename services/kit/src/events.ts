@@ -10,21 +10,27 @@ import type { ServiceName } from '@torcedor/shared/services';
 import { baseConfig } from './config.ts';
 import { dynamodb, TABLE } from './ddb.ts';
 import { logger } from './logger.ts';
+import { correlationId, countBusiness, logMember, observability, traced } from './observability.ts';
 
 const config = baseConfig();
-const eventBridge = new EventBridgeClient({
+const eventBridge = traced(new EventBridgeClient({
   region: config.AWS_REGION,
   ...(config.EVENTBRIDGE_ENDPOINT ? { endpoint: config.EVENTBRIDGE_ENDPOINT } : {}),
-});
+}));
 
-/** Publishes a domain event of this service, validated against its schema. */
+/**
+ * Publishes a domain event of this service, validated against its schema. The detail also carries the
+ * invocation's correlation id (`correlationId`, outside the event's schema), so the worker that handles it logs
+ * under the id of the request that caused it.
+ */
 export async function publish<N extends EventName>(name: N, detail: EventDetail<N>): Promise<void> {
   const def = domainEvents[name];
   if (def.source !== config.SERVICE_NAME) throw new Error(`${config.SERVICE_NAME} cannot publish ${name}`);
-  const parsed = def.detail.parse(detail);
+  const parsed = def.detail.parse(detail) as Record<string, unknown>;
+  const cid = correlationId();
   const out = await eventBridge.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: config.EVENT_BUS_NAME, Source: eventSource(def.source), DetailType: name, Detail: JSON.stringify(parsed) }],
+      Entries: [{ EventBusName: config.EVENT_BUS_NAME, Source: eventSource(def.source), DetailType: name, Detail: JSON.stringify(cid ? { ...parsed, correlationId: cid } : parsed) }],
     }),
   );
   if (out.FailedEntryCount) throw new Error(`event ${name} was not accepted: ${out.Entries?.[0]?.ErrorMessage ?? 'unknown'}`);
@@ -80,8 +86,14 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
     if (!fn || !def) return logger.warn('event not consumed here', { service, type });
     const parsed = def.detail.safeParse(event.detail);
     if (!parsed.success) return logger.error('malformed event dropped', { service, type, id: event.id, issues: parsed.error.issues });
+    const member = (parsed.data as { userId?: unknown }).userId;
+    if (typeof member === 'string') logMember(member);
     await fn(parsed.data, meta);
+    countBusiness('EventsDelivered');
   }, { persistenceStore, config });
 
-  return middy<BusEvent, void>().handler(async (event, context) => handleOnce(event, context));
+  // The correlation id of the request that caused the event, else the event's own id.
+  return middy<BusEvent, void>()
+    .use(observability<BusEvent, void>('detail.correlationId || id'))
+    .handler(async (event, context) => handleOnce(event, context));
 }

@@ -11,6 +11,7 @@ import {
   DomainError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
 } from './errors.ts';
 import { logger } from './logger.ts';
+import { logMember, observability } from './observability.ts';
 import { isRevoked } from './revocation.ts';
 import { verifySession, type Session } from './session.ts';
 
@@ -113,6 +114,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     // may use this instance's recent check, state-changing requests always read the marker.
     const read = def.method === 'GET';
     const session = verified && def.access !== 'public' && (await isRevoked(verified.sessionId, { read })) ? null : verified;
+    if (session) logMember(session.userId);
     if (def.access !== 'public' && !session) throw unauthorized();
     if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');
 
@@ -168,6 +170,7 @@ export function createHttpHandler<S extends ServiceName>(service: S, handlers: H
     handler: routeHandler(def, (handlers as Record<string, RouteHandler<RouteDef>>)[def.id]!, APP_ORIGIN),
   }));
   return middy<HttpEvent, HttpResult>()
+    .use(observability<HttpEvent, HttpResult>('requestContext.requestId'))
     .use(errorMiddleware())
     .handler(
       httpRouterHandler<HttpEvent, HttpResult>({

@@ -9,6 +9,8 @@ export interface TestRequest {
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
   sourceIp?: string;
+  /** The API request id (a random one when not given). */
+  requestId?: string;
 }
 
 /** An API Gateway v2 (payload 2.0) event as the HTTP API sends it to a service function. */
@@ -31,7 +33,7 @@ export function httpEvent(method: string, path: string, r: TestRequest = {}): AP
     requestContext: {
       accountId: '000000000000', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: r.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
-      requestId: `req-${Math.random().toString(36).slice(2)}`, routeKey: `${method} ${path}`, stage: '$default',
+      requestId: r.requestId ?? `req-${Math.random().toString(36).slice(2)}`, routeKey: `${method} ${path}`, stage: '$default',
       time: new Date().toISOString(), timeEpoch: Date.now(),
     },
     body,

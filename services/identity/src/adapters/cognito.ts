@@ -1,5 +1,6 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { badRequest, conflict, DomainError, tooManyRequests } from '@torcedor/service-kit/errors';
+import { traced } from '@torcedor/service-kit/observability';
 import { config } from '../config.ts';
 
 type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
@@ -13,10 +14,10 @@ let pool: Promise<{ sdk: Sdk; cognito: CognitoIdentityProviderClient }> | undefi
 function userPool() {
   pool ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
     sdk,
-    cognito: new sdk.CognitoIdentityProviderClient({
+    cognito: traced(new sdk.CognitoIdentityProviderClient({
       region: config.AWS_REGION,
       ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}),
-    }),
+    })),
   }));
   return pool;
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden, DomainError, tooManyRequests, unauthorized } fro
 import { publish } from '@torcedor/service-kit/events';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
+import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
@@ -49,7 +50,8 @@ async function register(username: string, password: string, attributes: Record<s
     if (owner) await addToOwners(username);
     await createUser(record);
   } catch (err) {
-    await deletePoolUser(username).catch((e: unknown) => logger.error('compensation failed', { error: e as Error, username }));
+    // The pool user's id, never its username (an email for members).
+    await deletePoolUser(username).catch((e: unknown) => logger.error('compensation failed', { error: e as Error, poolUserId: id }));
     throw err;
   }
   await announce(record);
@@ -73,6 +75,7 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body }) => {
     (id) => newRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
     config.OWNER_EMAILS.includes(body.email),
   );
+  countBusiness('SignUps');
   return { userId: record.id };
 };
 
@@ -91,6 +94,7 @@ export const login: RouteHandler<Routes['login']> = async ({ body, sourceIp, coo
   const user = session && (await getUser(session.userId));
   if (!session || !user) throw unauthorized();
   cookies.push(...sessionCookies(tokens));
+  countBusiness('Logins');
   return toApiUser(user, session.isOwner);
 };
 
@@ -107,6 +111,7 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
     }, now), false);
   const tokens = await passwordAuth(username, password);
   cookies.push(...sessionCookies(tokens));
+  countBusiness('TrialsStarted');
   return toApiUser(record, false);
 };
 
