@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -17,6 +18,25 @@ const serviceBoundaries = SERVICES.map((s) => ({
     }],
   },
 }));
+
+const WEB_FILES = ['web/**/*.{ts,tsx}'];
+
+/**
+ * What no web file may import: server code. Every web block below starts its `no-restricted-imports`
+ * patterns from this one list, because a later block's rule replaces an earlier one's (it does not merge).
+ */
+const WEB_SERVER_BAN = {
+  group: [
+    '@torcedor/service-kit*',
+    ...SERVICES.map((s) => `@torcedor/${s}*`),
+    '@torcedor/local*', '@torcedor/infra*', '@aws-sdk/*',
+    '**/services/**', '**/infra/**', '**/local/**',
+  ],
+  message: 'The web never imports server code.',
+};
+
+/** The web's `no-restricted-imports`: the server ban plus a block's own boundary patterns. */
+const webImports = (...boundaries) => ['error', { patterns: [WEB_SERVER_BAN, ...boundaries] }];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', 'web/src/route-tree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**'] },
@@ -42,34 +62,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: WEB_FILES,
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['@torcedor/service-kit*', '@torcedor/identity*', '@torcedor/social*', '@torcedor/humidor*', '@torcedor/events*', '@torcedor/ai*', '@torcedor/billing*', '@torcedor/marketing*', '@torcedor/local*', '@torcedor/infra*', '@aws-sdk/*', '**/services/**', '**/infra/**', '**/local/**'], message: 'The web never imports server code.' },
-      ] }],
+      'no-restricted-imports': webImports(),
     },
   },
+  // TanStack Query's rules (query keys hold every dependency, stable clients, ...) for the web.
+  ...pluginQuery.configs['flat/recommended'].map((c) => ({ ...c, files: WEB_FILES })),
   {
     // Shared web code (components, lib) is below the features: it never reaches into one. Routes compose features.
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['@torcedor/service-kit*', '@aws-sdk/*', '**/services/**'], message: 'The web never imports server code.' },
+      'no-restricted-imports': webImports(
         { group: ['@/features/**', '../features/**', '../../features/**', '@/routes/**'], message: 'Shared web code never imports a feature or a route.' },
-      ] }],
+      ),
     },
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['@torcedor/service-kit*', '@aws-sdk/*', '**/services/**'], message: 'The web never imports server code.' },
+      'no-restricted-imports': webImports(
         { group: ['@/features/*', '../../*/**', '../../../features/**'], message: 'Web features never import each other: share through @/components, @/lib or @torcedor/shared.' },
-      ] }],
+      ),
     },
   },
 );

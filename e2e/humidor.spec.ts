@@ -15,6 +15,9 @@ async function signIn(page: Page) {
   expect(login.status()).toBe(200);
 }
 
+/** The page's search params, as an object. */
+const searchOf = (page: Page) => () => Object.fromEntries(new URL(page.url()).searchParams);
+
 test.describe('catalog search and the humidor', () => {
   test('search the catalog, add to the humidor, edit, filter, remove; wishlist from search', async ({ page }) => {
     await signIn(page);
@@ -77,11 +80,32 @@ test.describe('catalog search and the humidor', () => {
     await expect(items).toHaveCount(1);
     await page.getByLabel('Search your humidor').fill('not in my humidor');
     await expect(page.getByText('No Items Found')).toBeVisible();
+
+    // The filters live in the URL: they survive a reload, and the typed text replaces its history entry.
+    await expect.poll(searchOf(page)).toEqual({ q: 'not in my humidor', status: 'aged' });
+    await page.reload();
+    await expect(page.getByLabel('Search your humidor')).toHaveValue('not in my humidor');
+    await expect(page.getByLabel('Status')).toHaveValue('aged');
+    await expect(page.getByText('No Items Found')).toBeVisible();
+    await page.goBack();
+    await expect.poll(searchOf(page)).toEqual({ status: 'smoked' });
+    await expect(page.getByLabel('Search your humidor')).toHaveValue('');
+    await expect(page.getByLabel('Status')).toHaveValue('smoked');
+    await page.goForward();
+    await expect(page.getByLabel('Search your humidor')).toHaveValue('not in my humidor');
+    await expect(page.getByLabel('Status')).toHaveValue('aged');
+
     await page.getByLabel('Search your humidor').fill('');
+    await expect.poll(searchOf(page)).toEqual({ status: 'aged' });
 
     await page.getByRole('tab', { name: 'Wishlist (1)' }).click();
     await expect(page.getByRole('img', { name: 'Priority 4 of 5' })).toBeVisible();
+    await expect.poll(searchOf(page)).toEqual({ tab: 'wishlist', status: 'aged' });
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Wishlist (1)', selected: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Priority 4 of 5' })).toBeVisible();
     await page.getByRole('tab', { name: 'My Humidor' }).click();
+    await expect.poll(searchOf(page)).toEqual({ status: 'aged' });
 
     await items.first().getByRole('button', { name: /^Remove / }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove item' });
@@ -101,6 +125,12 @@ test.describe('catalog search and the humidor', () => {
       headers, data: { cigarId: 'padron-1964-anniversary-series-exclusivo', quantity: 1 },
     });
     expect([over.status(), (await over.json()).code]).toEqual([403, 'HUMIDOR_LIMIT']);
+    // Values the page does not know fall back to its defaults.
+    await page.goto('/humidor?tab=shelf&status=lost');
+    await expect(page.getByRole('tab', { name: 'My Humidor', selected: true })).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveValue('all');
+    await expect(page.getByRole('tabpanel', { name: 'My Humidor' }).getByRole('listitem')).toHaveCount(1);
+
     await page.goto('/humidor');
     await expect(page.getByRole('button', { name: 'Add Cigar' })).toBeDisabled();
     await expect(page.getByRole('link', { name: 'Upgrade to Add More' })).toHaveAttribute('href', '/subscription');

@@ -80,10 +80,31 @@ test.describe('identity and onboarding', () => {
     const replay = await page.request.get('/api/auth/user', { headers: { cookie: `torcedor_session=${session!.value}` } });
     expect(replay.status()).toBe(401);
 
-    await page.goto('/humidor');
+    await page.goto('/humidor?tab=wishlist');
     await expect(page.getByTestId('toast')).toContainText('You are logged out. Logging in again...');
-    await expect(page).toHaveURL(/\/\?auth=login$/);
+    // The login dialog carries the page asked for, and returns there once logged in.
+    await expect(page).toHaveURL(/\/\?auth=login&redirect=%2Fhumidor%3Ftab%3Dwishlist$/);
     await expect(page.getByRole('dialog', { name: 'Welcome to Torcedor' }).getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
+    await expect(page.getByTestId('toast')).toBeHidden(); // the logged-out rule's page load is done
+    await expect(page).toHaveURL(/\/\?auth=login&redirect=%2Fhumidor%3Ftab%3Dwishlist$/);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Login successful');
+    await expect(page).toHaveURL(/\/humidor\?tab=wishlist$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Humidor' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Wishlist/, selected: true })).toBeVisible();
+
+    // A redirect to another origin is dropped: logging in then goes to the home.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByRole('button', { name: 'Join the Community' })).toBeVisible();
+    await page.goto('/?auth=login&redirect=%2F%2Fevil.example%2Fhumidor');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ana the Aficionada' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a 7-day trial starts without email or card', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { LOGIN_REDIRECT_DELAY_MS } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
 import { ApiError } from './api-client';
+import { loginHref } from './safe-redirect';
 import { pinToast } from './toast';
 
 /** Spec section 8: an error starting '401: ' and containing 'Unauthorized'. */
@@ -10,23 +11,37 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 let redirecting = false;
 
-/** Navigates to the login page (a browser navigation, so the whole app restarts there). */
-export function goToLogin(): void {
-  window.location.assign(routes.loginPage.path);
+/**
+ * The page to come back to after logging in: the one open now, or, on the landing page, the one it was
+ * already asked to return to.
+ */
+function currentPage(): string | undefined {
+  const { pathname, search } = window.location;
+  if (pathname !== '/') return `${pathname}${search}`;
+  return new URLSearchParams(search).get('redirect') ?? undefined;
 }
 
 /**
- * The logged-out rule of spec section 8: a toast, then /api/login after 500 ms. Reads show
- * 'Unauthorized' / 'You are logged out. Logging in again...'; mutations show it as one line.
+ * Navigates to the login page (a browser navigation, so the whole app restarts there): /api/login, or,
+ * with a member page to return to, the landing page's login dialog carrying it as `redirect`.
  */
-export function handleUnauthorized(kind: 'read' | 'mutation' = 'read'): void {
+export function goToLogin(returnTo: string | undefined = currentPage()): void {
+  window.location.assign(loginHref(returnTo) ?? routes.loginPage.path);
+}
+
+/**
+ * The logged-out rule of spec section 8: a toast, then the login page after 500 ms. Reads show
+ * 'Unauthorized' / 'You are logged out. Logging in again...'; mutations show it as one line.
+ * `returnTo` is the page to come back to after logging in (by default the one open now).
+ */
+export function handleUnauthorized(kind: 'read' | 'mutation' = 'read', returnTo: string | undefined = currentPage()): void {
   if (redirecting) return;
   redirecting = true;
   if (kind === 'mutation') pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
   else pinToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
   setTimeout(() => {
     redirecting = false;
-    goToLogin();
+    goToLogin(returnTo);
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 

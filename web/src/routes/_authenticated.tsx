@@ -4,14 +4,15 @@ import { handleUnauthorized } from '@/lib/unauthorized';
 
 /**
  * Every signed-in screen sits under this pathless layout. A logged-out visitor gets the logged-out rule
- * of spec section 8 (toast, then /api/login after 500 ms); the server checks every call again anyway.
+ * of spec section 8 (toast, then the login after 500 ms) and lands on the login dialog, which returns to
+ * the page asked for (path and search, as `redirect`) once logged in. The server checks every call again anyway.
  */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
     if (!user) {
-      handleUnauthorized('read');
-      throw redirect({ to: '/', search: { auth: 'login' } });
+      handleUnauthorized('read', location.href);
+      throw redirect({ to: '/', search: { auth: 'login', redirect: location.href } });
     }
     return { user };
   },

@@ -2,11 +2,19 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { feedQuery } from '@/features/feed/api/get-feed';
-import { upcomingEventsQuery } from '@/features/feed/api/get-upcoming-events';
+import { eventsQuery } from '@/lib/api/get-events';
 import { HomeFeed } from '@/features/feed/components/home-feed';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
+import { isSafeRedirect } from '@/lib/safe-redirect';
 
-const Search = z.object({ auth: z.enum(['signup', 'login', 'trial']).optional().catch(undefined) });
+/**
+ * `auth`: the auth dialog's open tab. `redirect`: the member page to go to after logging in (set by the
+ * signed-in routes' guard); only a path on this origin is kept (open-redirect safe), anything else is dropped.
+ */
+const Search = z.object({
+  auth: z.enum(['signup', 'login', 'trial']).optional().catch(undefined),
+  redirect: z.string().refine(isSafeRedirect).optional().catch(undefined),
+});
 
 /** `/`: the landing page when logged out, the home feed once signed in (spec section 2). */
 export const Route = createFileRoute('/')({
@@ -16,7 +24,7 @@ export const Route = createFileRoute('/')({
     // Signed in: start the home's reads now; the columns suspend on them without blocking the page.
     if (user) {
       void queryClient.prefetchQuery(feedQuery);
-      void queryClient.prefetchQuery(upcomingEventsQuery);
+      void queryClient.prefetchQuery(eventsQuery);
     }
   },
   component: Home,
@@ -24,8 +32,15 @@ export const Route = createFileRoute('/')({
 
 function Home() {
   const user = useCurrentUser();
-  const { auth } = Route.useSearch();
+  const { auth, redirect } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   if (user) return <HomeFeed user={user} />;
-  return <LandingPage tab={auth ?? null} onTabChange={(t) => void navigate({ search: t ? { auth: t } : {}, replace: true })} />;
+  // Changing or closing the dialog's tab keeps the page to return to.
+  return (
+    <LandingPage
+      tab={auth ?? null}
+      onTabChange={(t) => void navigate({ search: { auth: t ?? undefined, redirect }, replace: true })}
+      redirect={redirect}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { eventsQuery } from '@/features/events/api/get-events';
+import { eventsQuery } from '@/lib/api/get-events';
 import { EventsPage } from '@/features/events/components/events-page';
 
 export const Route = createFileRoute('/_authenticated/events')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
-import { searchCatalogQuery } from '@/features/search/api/search-catalog';
+import { searchCatalogQuery } from '@/lib/api/search-catalog';
 import { SearchPage } from '@/features/search/components/search-page';
 
 /** `q` is read on load (spec section 2). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@torcedor/shared/routes';
 import type { RouteBodyInput } from '@torcedor/shared/route';
 import { apiCall } from '@/lib/api-client';
-import { currentUserQuery } from '@/lib/current-user';
+import { startSession } from './start-session';
 
 export type LogInInput = RouteBodyInput<typeof routes.login>;
 
@@ -13,9 +13,6 @@ export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logIn,
-    onSuccess: (user) => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-    },
+    onSuccess: (user) => startSession(queryClient, user),
   });
 }

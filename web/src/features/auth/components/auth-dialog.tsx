@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api-client';
 import { firstErrorMessage } from '@/lib/form';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { toast } from '@/lib/toast';
 import { useLogIn } from '../api/log-in';
 import { useSignUp } from '../api/sign-up';
@@ -149,13 +150,25 @@ function TrialForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Sign Up / Login / 7-Day Trial (spec sections 2, 4, 5 and 8). */
-export function AuthDialog({ tab, onTabChange, onClose, notice }: { tab: AuthTab | null; onTabChange: (t: AuthTab) => void; onClose: () => void; notice?: string | null }) {
+/**
+ * Sign Up / Login / 7-Day Trial (spec sections 2, 4, 5 and 8). Once signed in (logged in, or a trial
+ * started) it goes to `redirect`, the page a logged-out visitor asked for, or else to the home.
+ */
+export function AuthDialog({ tab, onTabChange, onClose, notice, redirect }: {
+  tab: AuthTab | null;
+  onTabChange: (t: AuthTab) => void;
+  onClose: () => void;
+  notice?: string | null;
+  redirect?: string;
+}) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const signedIn = () => {
     onClose();
-    void navigate({ to: '/', search: {} });
+    // Checked again here, whatever handed it over: only a path on this origin is followed.
+    const target = safeRedirect(redirect);
+    if (target && target !== '/') void navigate({ href: target });
+    else void navigate({ to: '/', search: {} });
   };
   return (
     <Dialog open={tab !== null} onOpenChange={(o) => !o && onClose()}>

@@ -18,8 +18,11 @@ const FEATURES = [
   { icon: ShieldCheck, title: 'Safe Community', text: 'Every member is age-verified and the community is moderated, so the conversation stays civil.' },
 ] as const;
 
-/** The logged-out landing page (spec section 2): age gate first, hero, features, notice, footer. */
-export function LandingPage({ tab, onTabChange }: { tab: AuthTab | null; onTabChange: (t: AuthTab | null) => void }) {
+/**
+ * The logged-out landing page (spec section 2): age gate first, hero, features, notice, footer.
+ * `redirect`: the (validated, same-origin) page to go to once logged in, instead of the home.
+ */
+export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | null; onTabChange: (t: AuthTab | null) => void; redirect?: string }) {
   const [gatePassed, setGatePassed] = useState(() => passedGate() !== null);
   const [notice] = useState(() => takeTrialEndedMessage());
   const open = (t: AuthTab) => onTabChange(t);
@@ -28,7 +31,7 @@ export function LandingPage({ tab, onTabChange }: { tab: AuthTab | null; onTabCh
   return (
     <>
       {gatePassed ? null : <AgeGate onPass={() => setGatePassed(true)} />}
-      <AuthDialog tab={dialogTab} onTabChange={open} onClose={() => onTabChange(null)} notice={notice} />
+      <AuthDialog tab={dialogTab} onTabChange={open} onClose={() => onTabChange(null)} notice={notice} redirect={redirect} />
       <main>
         <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-surface-2 to-bg">
           <div className="mx-auto max-w-5xl px-4 py-24 text-center">

@@ -1,10 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ClubEvent } from '@torcedor/shared/schemas/events';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Card, EmptyState, PageTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
-import { eventsQuery } from '../api/get-events';
+import { useEvents } from '@/lib/api/get-events';
 
 const TYPES = [['tasting', 'Tasting', 'bg-info/20 text-info'], ['meetup', 'Meet-up', 'bg-success/20 text-success'], ['festival', 'Festival', 'bg-purple/20 text-purple'], ['masterclass', 'Masterclass', 'bg-primary/20 text-primary']] as const;
 const typeOf = (t: ClubEvent['eventType']) => TYPES.find((x) => x[0] === t)!;
@@ -12,7 +11,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 /** Upcoming events (spec section 2, Events screen). */
 export function EventsPage() {
-  const { data } = useSuspenseQuery(eventsQuery);
+  const data = useEvents();
   const [q, setQ] = useState('');
   const [type, setType] = useState('all');
   const needle = q.trim().toLowerCase();

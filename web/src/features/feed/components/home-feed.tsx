@@ -6,9 +6,9 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { Suspense } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/card';
-import { nameOf } from '@/lib/current-user';
+import { displayName } from '@torcedor/shared/formatters';
+import { useEvents } from '@/lib/api/get-events';
 import { useFeed } from '../api/get-feed';
-import { useUpcomingEvents } from '../api/get-upcoming-events';
 
 function ProfileSummary({ user }: { user: User }) {
   const counts = [
@@ -20,10 +20,10 @@ function ProfileSummary({ user }: { user: User }) {
     <Card>
       <div className="flex items-center gap-3">
         <div className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-fg" aria-hidden>
-          {nameOf(user).slice(0, 1).toUpperCase()}
+          {displayName(user).slice(0, 1).toUpperCase()}
         </div>
         <div>
-          <p className="font-semibold">{nameOf(user)}</p>
+          <p className="font-semibold">{displayName(user)}</p>
           <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-3.5 w-3.5" aria-hidden />{user.location || 'Location not set'}</p>
         </div>
       </div>
@@ -86,7 +86,7 @@ function Posts() {
 }
 
 function UpcomingEvents() {
-  const { upcoming } = useUpcomingEvents();
+  const { upcoming } = useEvents();
   const first = upcoming.slice(0, FEED_UPCOMING_EVENTS);
   return (
     <Card>
@@ -115,7 +115,7 @@ export function HomeFeed({ user }: { user: User }) {
         <MyCollection user={user} />
       </aside>
       <section aria-labelledby="feed-title">
-        <h1 id="feed-title" className="mb-4 text-2xl font-bold">Welcome back, {nameOf(user)}</h1>
+        <h1 id="feed-title" className="mb-4 text-2xl font-bold">Welcome back, {displayName(user)}</h1>
         <Suspense fallback={<div className="space-y-4"><Skeleton className="h-32" /><Skeleton className="h-32" /></div>}>
           <Posts />
         </Suspense>

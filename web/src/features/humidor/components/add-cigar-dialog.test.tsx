@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cigarQuery } from '../api/find-cigars';
+import { cigarQuery } from '../api/get-cigar';
 import { AddCigarDialog } from './add-cigar-dialog';
 
 const cigar = { id: 'padron-1964', brandName: 'Padrón', name: '1964 Exclusivo', vitola: 'Robusto', length: 5.5, ringGauge: 50, country: 'Nicaragua' };

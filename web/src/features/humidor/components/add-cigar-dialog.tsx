@@ -15,7 +15,8 @@ import { errorDetail } from '@/lib/api-client';
 import { emptyToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useAddHumidorItem } from '../api/add-humidor-item';
-import { cigarQuery, findCigarsQuery } from '../api/find-cigars';
+import { useFindCigars } from '../api/find-cigars';
+import { cigarQuery } from '../api/get-cigar';
 import { toPrice } from './edit-item-dialog';
 
 /** POST /api/humidor's body from the dialog's inputs (the dialog sends no status: the server's default, owned, applies). */
@@ -31,7 +32,7 @@ const EMPTY: AddCigarValues = { cigarId: '', quantity: '1', location: '', boxDat
 export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean; onOpenChange: (o: boolean) => void; cigarId?: string }) {
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(q.trim());
-  const found = useQuery(findCigarsQuery(deferred));
+  const found = useFindCigars(deferred);
   const preset = useQuery({ ...cigarQuery(cigarId ?? ''), enabled: !!cigarId });
   const [picked, setPicked] = useState<Cigar | null>(null);
   const { register, handleSubmit, setValue, reset, formState: { errors, isValid } } = useForm<AddCigarValues, unknown, z.output<typeof AddCigarForm>>({

@@ -2,8 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { humidorStats } from '@torcedor/shared/collection';
 import { isoDay } from '@torcedor/shared/formatters';
+import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { AlarmClock, Download, Plus, Search, Upload } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
@@ -30,18 +31,45 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+export type HumidorTab = 'humidor' | 'wishlist';
+export type StatusFilter = 'all' | HumidorItem['status'];
+
+/** What the page shows: its tab, and the items' text search and status filter (kept in the URL by the route). */
+export interface HumidorView {
+  tab: HumidorTab;
+  q: string;
+  status: StatusFilter;
+}
+
 /**
  * /humidor, 'My Humidor': stats, origins and valuation; the items with search and status filter; the
  * wishlist; conditions; and, for premium and trial members, analytics. `addCigarId` opens Add Cigar
- * with that catalog cigar chosen (the search page sends members here with it).
+ * with that catalog cigar chosen (the search page sends members here with it). `view` is the tab and
+ * filters; `onViewChange` stores a change of them (and resolves once it is stored).
  */
-export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; onAddClosed: () => void }) {
+export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
+  addCigarId?: string;
+  onAddClosed: () => void;
+  view: HumidorView;
+  onViewChange: (change: Partial<HumidorView>) => Promise<void>;
+}) {
   const { data: items } = useSuspenseQuery(humidorQuery);
   const { data: summary } = useSuspenseQuery(humidorSummaryQuery);
   const { data: wishes } = useSuspenseQuery(wishlistQuery);
   const [now] = useState(() => new Date());
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState('all');
+  const { status } = view;
+  // The box filters as it is typed; the URL follows. It takes the URL's text only when that changes from
+  // elsewhere (back and forward, a link), not while its own keystrokes are still on their way there.
+  const [text, setText] = useState(view.q);
+  const typing = useRef(0);
+  useEffect(() => {
+    if (!typing.current) setText(view.q);
+  }, [view.q]);
+  const changeText = (q: string) => {
+    setText(q);
+    typing.current += 1;
+    void onViewChange({ q }).finally(() => { typing.current -= 1; });
+  };
   const [adding, setAdding] = useState(!!addCigarId);
   const [importing, setImporting] = useState(false);
   const stats = useMemo(() => humidorStats(items, now), [items, now]);
@@ -112,7 +140,7 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
         <ConditionsCard />
       </div>
 
-      <Tabs defaultValue="humidor">
+      <Tabs value={view.tab} onValueChange={(tab) => void onViewChange({ tab: tab as HumidorTab })}>
         <TabsList>
           <TabsTrigger value="humidor">My Humidor</TabsTrigger>
           <TabsTrigger value="wishlist">{`Wishlist (${wishes.length})`}</TabsTrigger>
@@ -121,10 +149,10 @@ export function HumidorPage({ addCigarId, onAddClosed }: { addCigarId?: string; 
           <div className="mb-4 flex flex-wrap gap-2">
             <div className="relative min-w-56 flex-1">
               <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-              <Input aria-label="Search your humidor" placeholder="Search your humidor..." className="pl-9" value={text} onChange={(e) => setText(e.target.value)} />
+              <Input aria-label="Search your humidor" placeholder="Search your humidor..." className="pl-9" maxLength={100} value={text} onChange={(e) => changeText(e.target.value)} />
             </div>
             <div className="w-44 shrink-0">
-              <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <Select aria-label="Status" value={status} onChange={(e) => void onViewChange({ status: e.target.value as StatusFilter })}>
                 <option value="all">All Status</option>
                 {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
               </Select>

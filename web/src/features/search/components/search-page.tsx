@@ -9,10 +9,10 @@ import { Badge, Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/ca
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { Stars } from '@/components/ui/stars';
+import { searchCatalogQuery } from '@/lib/api/search-catalog';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
-import { searchCatalogQuery } from '../api/search-catalog';
 
 /** Spec section 2: the quick brand buttons shown with no query. */
 export const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];

@@ -4,7 +4,10 @@ import { apiCall } from '@/lib/api-client';
 
 export const searchCatalog = (q: string) => apiCall(routes.search, { query: { q } });
 
-/** The grouped search response for a query; runs only for a non-empty trimmed query (spec section 5). */
+/**
+ * The grouped search response for a query; runs only for a non-empty trimmed query (spec section 5).
+ * Shared by the search page and the humidor's Add Cigar dialog: one query key per search text.
+ */
 export const searchCatalogQuery = (q: string) =>
   queryOptions({
     queryKey: ['catalog', 'search', q.trim()] as const,
