@@ -35,7 +35,3 @@ export const currentUserQuery = queryOptions({
 
 export const useCurrentUser = () => useSuspenseQuery(currentUserQuery).data;
 
-/** Display name, or first plus last name (spec section 2). */
-export function nameOf(u: Pick<User, 'displayName' | 'firstName' | 'lastName'>): string {
-  return u.displayName || [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Member';
-}

@@ -6,7 +6,8 @@ import { DropdownMenu, Popover } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { currentUserQuery, nameOf } from '@/lib/current-user';
+import { currentUserQuery } from '@/lib/current-user';
+import { displayName } from '@torcedor/shared/formatters';
 
 const link = 'rounded-md px-3 py-2 text-sm font-medium text-muted no-underline hover:text-fg';
 const active = { className: 'text-primary' };
@@ -76,12 +77,12 @@ export function Header() {
             </Popover.Root>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
-                {nameOf(user).slice(0, 1).toUpperCase()}
+                {displayName(user).slice(0, 1).toUpperCase()}
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-xl">
                   <div className="px-3 py-2">
-                    <p className="font-semibold">{nameOf(user)}</p>
+                    <p className="font-semibold">{displayName(user)}</p>
                     {user.email ? <p className="text-sm text-muted">{user.email}</p> : <p className="text-sm text-muted">Trial member</p>}
                   </div>
                   <DropdownMenu.Separator className="my-1 h-px bg-border" />

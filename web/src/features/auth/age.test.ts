@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageProblem } from './age';
 
-const noon = (d: string) => new Date(`${d}T12:00:00`);
+const noon = (d: string) => new Date(`${d}T12:00:00Z`);
 
 describe('age gate rule', () => {
   it('lets a US visitor in on their 21st birthday, not the day before', () => {
@@ -18,6 +18,7 @@ describe('age gate rule', () => {
   });
   it('refuses dates that do not exist or lie in the future', () => {
     expect(ageProblem('1990-02-30', 'US', noon('2026-11-23'))).toBe('Please enter a valid date of birth');
-    expect(ageProblem('2030-01-01', 'US', noon('2026-11-23'))).toBe('Please enter a valid date of birth');
+    expect(ageProblem('2030-01-01', 'US', noon('2026-11-23'))).toBe('Date of birth cannot be in the future');
+    expect(ageProblem('1899-12-31', 'US', noon('2026-11-23'))).toBe('Please enter a real date of birth');
   });
 });

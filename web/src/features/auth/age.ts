@@ -1,5 +1,6 @@
 import { COUNTRIES, type CountryCode } from '@torcedor/shared/constants';
-import { ageOn, isoDay, parseIsoDate } from '@torcedor/shared/formatters';
+import { checkAge } from '@torcedor/shared/age';
+import { parseIsoDate } from '@torcedor/shared/formatters';
 import { Country, DateOfBirth } from '@torcedor/shared/schemas/identity';
 import type * as z from 'zod';
 
@@ -29,16 +30,15 @@ export const rememberGate = (a: GateAnswer) => sessionStorage.setItem(GATE_KEY, 
 export const INCOMPLETE = 'Please complete all required fields';
 
 /**
- * The age rule of spec section 5 as the page applies it (the server applies the same rule again):
- * null when old enough, otherwise the alert to show.
+ * The shared age rule (shared/src/age.ts) as the page applies it before the server applies it again: null
+ * when old enough, otherwise the alert to show. Empty fields and dates that do not exist are the page's
+ * own messages; the rest is the rule's.
  */
 export function ageProblem(dateOfBirth: string, country: string, now = new Date()): string | null {
-  const c = COUNTRIES.find((x) => x.code === country);
-  if (!dateOfBirth || !c) return INCOMPLETE;
-  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-  if (!parseIsoDate(dateOfBirth) || dateOfBirth > today) return 'Please enter a valid date of birth';
-  if (ageOn(dateOfBirth, today) < c.minimumAge) return `You must be at least ${c.minimumAge} years old to access this platform in ${c.name}`;
-  return null;
+  if (!dateOfBirth || !COUNTRIES.some((x) => x.code === country)) return INCOMPLETE;
+  if (!parseIsoDate(dateOfBirth)) return 'Please enter a valid date of birth';
+  const r = checkAge(dateOfBirth, country, now);
+  return r.ok ? null : r.message;
 }
 
 /**

@@ -3,7 +3,8 @@ import { Lock, MapPin } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { nameOf, useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/current-user';
+import { displayName } from '@torcedor/shared/formatters';
 
 /** A member's profile (spec section 2); the signed-in member's own when no id is given. */
 export function ProfilePage({ id }: { id?: string }) {
@@ -16,10 +17,10 @@ export function ProfilePage({ id }: { id?: string }) {
     <>
       <Card className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-primary text-4xl font-bold text-primary-fg" aria-hidden>
-          {nameOf(me).slice(0, 1).toUpperCase()}
+          {displayName(me).slice(0, 1).toUpperCase()}
         </div>
         <div className="flex-1">
-          <h1 className="text-3xl font-bold">{nameOf(me)}</h1>
+          <h1 className="text-3xl font-bold">{displayName(me)}</h1>
           {me.location ? <p className="flex items-center gap-1 text-muted"><MapPin className="h-4 w-4" aria-hidden />{me.location}</p> : null}
           {me.bio ? <p className="mt-2 whitespace-pre-wrap">{me.bio}</p> : null}
           <dl className="mt-4 flex gap-6">

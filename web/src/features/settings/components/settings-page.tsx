@@ -17,7 +17,8 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { SwitchField } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api-client';
-import { currentUserQuery, nameOf } from '@/lib/current-user';
+import { currentUserQuery } from '@/lib/current-user';
+import { displayName } from '@torcedor/shared/formatters';
 import { blankToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
@@ -50,7 +51,7 @@ function ProfileTab({ user }: { user: User }) {
     <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Profile settings">
       <div className="flex items-center gap-4">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-fg" aria-hidden>
-          {nameOf(user).slice(0, 1).toUpperCase()}
+          {displayName(user).slice(0, 1).toUpperCase()}
         </div>
         <p className="text-sm text-muted">Your photo is changed from your profile page.</p>
       </div>
