@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
 /** True when nothing listens on `port` (checked on all interfaces, as DynamoDB Local binds them all). */
-export function isPortFree(port: number): Promise<boolean> {
+function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = createServer();
     srv.once('error', () => resolve(false));

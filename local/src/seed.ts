@@ -35,11 +35,11 @@ export interface SeedStep {
  * /api/health reports ok. Each step must be idempotent (it runs on every start against kept data):
  * check-then-create, conditional writes, or create through the API and treat 409 as done.
  *
- * DESIGN.md section 3 fixes what goes here: the curated catalog and the two demo accounts
+ * docs/architecture.md, "On one machine" fixes what goes here: the curated catalog and the two demo accounts
  * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026).
  */
-export const DEMO_PASSWORD = 'Torcedor-demo-2026';
-export const DEMO_ACCOUNTS = [
+const DEMO_PASSWORD = 'Torcedor-demo-2026';
+const DEMO_ACCOUNTS = [
   { email: 'owner@torcedor.test', firstName: 'Olivia', lastName: 'Owner', dateOfBirth: '1980-04-12', country: 'US' },
   { email: 'member@torcedor.test', firstName: 'Marco', lastName: 'Member', dateOfBirth: '1988-09-30', country: 'GB' },
 ] as const;
@@ -71,7 +71,7 @@ function importCatalog(ctx: SeedContext): Promise<void> {
   });
 }
 
-export const seedSteps: SeedStep[] = [
+const seedSteps: SeedStep[] = [
   { name: 'curated catalog', run: importCatalog },
   {
     name: 'demo accounts',

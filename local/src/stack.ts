@@ -65,7 +65,7 @@ export interface Stack {
 }
 
 /**
- * Brings up the whole product on one machine (DESIGN.md section 3): DynamoDB Local, cognito-local and
+ * Brings up the whole product on one machine (docs/architecture.md, "On one machine"): DynamoDB Local, cognito-local and
  * s3rver as the AWS stand-ins, the seven services in worker threads behind the local gateway, the local
  * EventBridge with its schedules, the SPA, and the seed. Resolves once /api/health answers ok.
  */

@@ -8,15 +8,15 @@ import { ageOn, isoDay, parseIsoDate } from './formatters.ts';
  * admitted early in any time zone, and the page and the server always agree without knowing the member's zone.
  * Birth dates must exist, not lie in the future, and not precede 1900.
  */
-export const AGE_RULE_TIME_ZONE = 'Etc/GMT+12';
-export const EARLIEST_BIRTH_DATE = '1900-01-01';
+const AGE_RULE_TIME_ZONE = 'Etc/GMT+12';
+const EARLIEST_BIRTH_DATE = '1900-01-01';
 
 export type AgeCheck =
   | { ok: true }
   | { ok: false; code: 'FUTURE_DATE' | 'IMPLAUSIBLE_DATE' | 'UNDER_AGE'; message: string };
 
 /** The day the age rule counts from. */
-export const ageRuleToday = (now: Date) => isoDay(now, AGE_RULE_TIME_ZONE);
+const ageRuleToday = (now: Date) => isoDay(now, AGE_RULE_TIME_ZONE);
 
 export function checkAge(dateOfBirth: string, country: string, now: Date): AgeCheck {
   const c = COUNTRIES.find((x) => x.code === country);

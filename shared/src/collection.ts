@@ -1,7 +1,7 @@
 import { AGING_STAT_YEARS } from './constants.ts';
 import { isAgedAtLeast } from './formatters.ts';
 
-/** Humidor stats of spec section 2: total sticks, unique cigars, aging (2+ years), origins. */
+/** Humidor stats of docs/product.md, "Screens": total sticks, unique cigars, aging (2+ years), origins. */
 export function humidorStats(items: { cigarId: string; quantity: number; boxDate: string | null; brandCountry: string | null }[], now: Date) {
   const origins = new Map<string, number>();
   for (const i of items) {

@@ -1,5 +1,5 @@
 /**
- * Business constants of the product (spec section 9). Every limit, price, age and timing the code
+ * Business constants of the product (docs/product.md, "Constants"). Every limit, price, age and timing the code
  * enforces or displays is read from here; nothing else in the repo hard-codes these numbers.
  */
 export const COUNTRIES = [
@@ -36,7 +36,7 @@ export const DASHBOARD_POLL_MS = 30_000;
 export const TOAST_DURATION_MS = 5_000;
 export const TOASTS_VISIBLE = 1;
 
-/** Relative post time thresholds (spec section 4). */
+/** Relative post time thresholds (docs/product.md, "Behaviour"). */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 export const RELATIVE_TIME_DAYS_LIMIT = 7;
@@ -47,11 +47,11 @@ export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', '
 /** Aging stat: items with at least this many years since their box date. */
 export const AGING_STAT_YEARS = 2;
 
-/** Legal text facts (spec section 9). */
+/** Legal text facts (docs/product.md, "Constants"). */
 export const LIABILITY_CAP_USD = 100;
 export const GOVERNING_LAW = 'Delaware';
 
-/** Request limits enforced by every service (DESIGN.md section 4). */
+/** Request limits enforced by every service (docs/api.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Where the web build serves the API reference page's script and styles (Swagger UI), on our own origin. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ServiceName } from './services.ts';
 
 /**
- * Domain events (DESIGN.md section 2). Each event carries the new state of what changed and a version
+ * Domain events (docs/architecture.md). Each event carries the new state of what changed and a version
  * that only grows, so consumers keep read copies that duplicates and reordering cannot corrupt.
  */
 export interface EventDef<S extends z.ZodType = z.ZodType> {

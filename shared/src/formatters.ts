@@ -11,7 +11,7 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
 }
 
 /**
- * Age in whole years (spec section 4): the difference of years, minus one if this year's birthday
+ * Age in whole years (docs/product.md, "Behaviour"): the difference of years, minus one if this year's birthday
  * has not come yet. A Feb 29 birthday comes on Mar 1 in common years. `today` is a calendar date.
  */
 export function ageOn(dateOfBirth: string, today: string): number {
@@ -28,7 +28,7 @@ export function isoDay(now: Date, timeZone = 'UTC'): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** Aging label (spec section 2): years to one decimal at 1 year or more, otherwise whole months. */
+/** Aging label (docs/product.md, "Validation"): years to one decimal at 1 year or more, otherwise whole months. */
 export function agingLabel(boxDate: string, now: Date): string {
   const b = parseIsoDate(boxDate);
   if (!b) return '';
@@ -49,7 +49,7 @@ export function isAgedAtLeast(boxDate: string | null | undefined, years: number,
 }
 
 /**
- * Star rating from a 0-100 score (spec section 5): score / 20 to one decimal; the number of full stars is
+ * Star rating from a 0-100 score (docs/product.md, "Validation"): score / 20 to one decimal; the number of full stars is
  * the whole part, and a half star shows when the remainder (score mod 20) is at least 10.
  */
 export function starRating(score: number): { value: string; full: number; half: boolean; empty: number } {
@@ -60,7 +60,7 @@ export function starRating(score: number): { value: string; full: number; half: 
 }
 
 /**
- * Relative post time (spec section 4): under 1 hour 'Just now'; under 24 hours 'Nh ago'; under 7 days
+ * Relative post time (docs/product.md, "Behaviour"): under 1 hour 'Just now'; under 24 hours 'Nh ago'; under 7 days
  * 'Nd ago'; otherwise the local date.
  */
 export function relativePostTime(createdAt: string | Date, now: Date, locale?: string): string {
@@ -73,7 +73,7 @@ export function relativePostTime(createdAt: string | Date, now: Date, locale?: s
 }
 
 /** What a member is called when they have given no name at all. */
-export const NAMELESS_MEMBER = 'Member';
+const NAMELESS_MEMBER = 'Member';
 
 /** The name shown for a member, here and to others: the display name, else first plus last name. */
 export function displayName(u: { displayName?: string | null; firstName?: string | null; lastName?: string | null }): string {

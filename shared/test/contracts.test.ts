@@ -6,7 +6,7 @@ import { fillPath } from '../src/route.ts';
 import { routeKey, routeList } from '../src/routes.ts';
 import { SERVICES, TABLES } from '../src/services.ts';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants (docs/product.md, "Constants")', () => {
   it('has the five countries with 21 in the US and 18 elsewhere', () => {
     expect(COUNTRIES.map((c) => [c.name, c.minimumAge])).toEqual([
       ['United States', 21], ['United Kingdom', 18], ['Canada', 18], ['Germany', 18], ['Netherlands', 18],

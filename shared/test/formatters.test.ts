@@ -117,7 +117,7 @@ describe('relativePostTime (1 hour, 24 hours, 7 days thresholds)', () => {
   });
 });
 
-describe('humidorStats (stats card and origins of spec section 2)', async () => {
+describe('humidorStats (stats card and origins of docs/product.md, "Screens")', async () => {
   const { humidorStats } = await import('../src/collection.ts');
   const now = new Date('2026-11-22T12:00:00Z');
   it('sums sticks, counts unique cigars and items aged 2+ years, and groups origins with Other as default', () => {

@@ -10,7 +10,7 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    // Query data is never stale (spec section 7): the router must not re-run loaders on its own either.
+    // Query data is never stale (docs/product.md, "Calls"): the router must not re-run loaders on its own either.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageSkeleton,
     defaultErrorComponent: PageError,

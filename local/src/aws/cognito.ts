@@ -13,9 +13,9 @@ import { clientConfig } from './local-aws.ts';
 
 const require = createRequire(import.meta.url);
 /** The cognito-local CLI (its package exports only `lib/index.js`; the bin sits next to it). */
-export const COGNITO_LOCAL_BIN = require.resolve('cognito-local').replace(/index\.js$/, 'bin/start.js');
+const COGNITO_LOCAL_BIN = require.resolve('cognito-local').replace(/index\.js$/, 'bin/start.js');
 
-export const OWNERS_GROUP = 'owners';
+const OWNERS_GROUP = 'owners';
 
 export interface CognitoOptions {
   port: number;

@@ -3,7 +3,7 @@ import S3rver from 's3rver';
 import { UPLOADS_BUCKET } from './local-aws.ts';
 
 /** CORS of the uploads bucket: the browser PUTs to presigned URLs and reads the images from the app origin. */
-export function corsXml(appOrigin: string): string {
+function corsXml(appOrigin: string): string {
   return `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>${appOrigin}</AllowedOrigin>

@@ -5,7 +5,7 @@ import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
 /** Invocation time limits: API Gateway's 29 s for HTTP, 5 minutes for event/schedule workers. */
-export const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: 300_000 };
+const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: 300_000 };
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {

@@ -8,7 +8,7 @@ const brands = parsed.brands!.rows.brands;
 const cigars = parseCatalogFile(read('cigars'), 'json', { existingBrandIds: new Set(brands.map((b) => b.id)) });
 const lounges = parsed.lounges!.rows.lounges;
 
-/** The curated catalog the local stack seeds and the curator imports (DESIGN.md section 3). */
+/** The curated catalog the local stack seeds and the curator imports (docs/architecture.md, "On one machine"). */
 describe('curated catalog files', () => {
   it('every row of every file passes the import validation', () => {
     expect(parsed.brands!.errors).toEqual([]);

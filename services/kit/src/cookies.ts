@@ -1,4 +1,4 @@
-/** Cookie names of a session (DESIGN.md section 4). */
+/** Cookie names of a session (docs/architecture.md, "Sessions"). */
 export const SESSION_COOKIE = 'torcedor_session';
 export const REFRESH_COOKIE = 'torcedor_refresh';
 

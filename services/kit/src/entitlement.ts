@@ -5,7 +5,7 @@ import { applyIfNewer } from './copies.ts';
 import { ddb, memberPK, TABLE } from './ddb.ts';
 
 /**
- * A service's own copy of a member's entitlement (DESIGN.md section 4): kept from billing's
+ * A service's own copy of a member's entitlement (docs/architecture.md, "Limits and entitlement"): kept from billing's
  * EntitlementChanged events so that enforcing a limit never needs a call to another service.
  */
 export const entitlementKey = (userId: string) => ({ PK: memberPK(userId), SK: 'ENTITLEMENT' });

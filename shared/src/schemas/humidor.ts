@@ -46,7 +46,7 @@ export const AddHumidorItem = z.strictObject({
   pricePaid: Money.nullable().optional().transform((v) => v ?? null),
   status: HumidorStatus.default('owned'),
 });
-/** PUT /api/humidor/{id}: the edit dialog's fields (spec section 5) and the beyond-spec ones. */
+/** PUT /api/humidor/{id}: the edit dialog's fields (docs/product.md, "Validation") and the beyond-spec ones. */
 export const UpdateHumidorItem = z.strictObject({
   quantity: Quantity.min(0, 'Quantity cannot be negative').max(10_000),
   location: OptionalText(80),

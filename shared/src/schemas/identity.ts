@@ -24,7 +24,7 @@ export const Preferences = z.strictObject({
   contentFilter: ContentFilter,
   showMatureContent: z.boolean(),
 });
-/** Settings defaults (spec section 5). */
+/** Settings defaults (docs/product.md, "Validation"). */
 export const DEFAULT_SETTINGS = {
   profileVisibility: 'public',
   allowFollowRequests: true,

@@ -5,7 +5,7 @@ import { config } from '@/config';
 
 /**
  * A non-success answer. Its message is the status, a colon and a space, then the body text (or the
- * status text when the body is empty), as spec section 8 says; `body` is the parsed DESIGN.md error body.
+ * status text when the body is empty), as docs/product.md, "Messages" says; `body` is the parsed ErrorBody (docs/api.md).
  */
 export class ApiError extends Error {
   constructor(

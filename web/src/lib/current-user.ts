@@ -13,7 +13,7 @@ export function takeTrialEndedMessage(): string | null {
 }
 
 /**
- * GET /api/auth/user, read once without retry (spec section 7). Authenticated means it returned data:
+ * GET /api/auth/user, read once without retry (docs/product.md, "Calls"). Authenticated means it returned data:
  * a 401 (or an ended trial) answers null instead of failing, so the landing page shows.
  */
 export const currentUserQuery = queryOptions({

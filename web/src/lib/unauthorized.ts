@@ -1,6 +1,5 @@
 import { LOGIN_REDIRECT_DELAY_MS } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
-import { ApiError } from './api-client';
 import { loginHref } from './safe-redirect';
 import { pinToast } from './toast';
 
@@ -25,12 +24,12 @@ function currentPage(): string | undefined {
  * Navigates to the login page (a browser navigation, so the whole app restarts there): /api/login, or,
  * with a member page to return to, the landing page's login dialog carrying it as `redirect`.
  */
-export function goToLogin(returnTo: string | undefined = currentPage()): void {
+function goToLogin(returnTo: string | undefined = currentPage()): void {
   window.location.assign(loginHref(returnTo) ?? routes.loginPage.path);
 }
 
 /**
- * The logged-out rule of spec section 8: a toast, then the login page after 500 ms. Reads show
+ * The logged-out rule of docs/product.md, "Messages": a toast, then the login page after 500 ms. Reads show
  * 'Unauthorized' / 'You are logged out. Logging in again...'; mutations show it as one line.
  * `returnTo` is the page to come back to after logging in (by default the one open now).
  */
@@ -45,4 +44,3 @@ export function handleUnauthorized(kind: 'read' | 'mutation' = 'read', returnTo:
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 
-export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;

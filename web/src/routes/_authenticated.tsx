@@ -4,7 +4,7 @@ import { handleUnauthorized } from '@/lib/unauthorized';
 
 /**
  * Every signed-in screen sits under this pathless layout. A logged-out visitor gets the logged-out rule
- * of spec section 8 (toast, then the login after 500 ms) and lands on the login dialog, which returns to
+ * of docs/product.md, "Messages" (toast, then the login after 500 ms) and lands on the login dialog, which returns to
  * the page asked for (path and search, as `redirect`) once logged in. The server checks every call again anyway.
  */
 export const Route = createFileRoute('/_authenticated')({

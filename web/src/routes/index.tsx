@@ -16,7 +16,7 @@ const Search = z.object({
   redirect: z.string().refine(isSafeRedirect).optional().catch(undefined),
 });
 
-/** `/`: the landing page when logged out, the home feed once signed in (spec section 2). */
+/** `/`: the landing page when logged out, the home feed once signed in (docs/product.md, "Screens"). */
 export const Route = createFileRoute('/')({
   validateSearch: Search,
   loader: async ({ context: { queryClient } }) => {

@@ -5,7 +5,7 @@ interface Indexes { version: number; cigars: SearchIndex<CigarView>; brands: Sea
 let cached: Promise<Indexes> | null = null;
 let checkedAt = 0;
 /** How long an instance trusts its index before asking for the catalog version again. */
-export const VERSION_CHECK_MS = 30_000;
+const VERSION_CHECK_MS = 30_000;
 
 async function build(version: number): Promise<Indexes> {
   const { cigars, brands, lounges } = await loadCatalog();

@@ -9,7 +9,7 @@ export interface SearchDoc<T> { id: string; fields: SearchField[]; value: T; sor
 export function normalize(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
-export const tokenize = (s: string) => normalize(s).split(' ').filter(Boolean);
+const tokenize = (s: string) => normalize(s).split(' ').filter(Boolean);
 
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps), stopping past `max`. */
 export function editDistance(a: string, b: string, max: number): number {

@@ -28,7 +28,7 @@ export interface Tokens { accessToken: string; refreshToken?: string; expiresIn:
 
 const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 /** Wrong email or password, one generic answer whatever failed (no user enumeration). */
-export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
+const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
 
 /** Creates and confirms a pool user; returns its `sub` (the member's id). */
 export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {

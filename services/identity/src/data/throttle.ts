@@ -2,9 +2,9 @@ import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 
 /** Failed sign-ins are counted per email and per client address in fixed 15-minute windows. */
-export const WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+const WINDOW_SECONDS = 15 * 60;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 20;
 
 const windowOf = (nowSeconds: number) => Math.floor(nowSeconds / WINDOW_SECONDS);
 const key = (kind: 'EMAIL' | 'IP', id: string, w: number) => ({ PK: `LOGINFAIL#${kind}#${id}`, SK: `W#${w}` });

@@ -19,7 +19,7 @@ import { toApiUser } from '../domain/user.ts';
 import { displayName } from '@torcedor/shared/formatters';
 import { clearedSessionCookies, sessionCookies } from './session-cookies.ts';
 
-export const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
+const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
 export const trialEnded = () => new DomainError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
 export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 

@@ -5,7 +5,7 @@ import { displayName } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { keys } from './keys.ts';
 
-export const FEED_PAGE = 50;
+const FEED_PAGE = 50;
 
 interface PostItem { postId: string; userId: string; content: string; imageUrl: string | null; likeCount: number; commentCount: number; createdAt: string }
 interface AuthorItem { userId: string; displayName: string; location: string | null; profileImageUrl: string | null }

@@ -36,7 +36,7 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
   );
 }
 
-/** The site header (spec section 2), signed in or logged out. */
+/** The site header (docs/product.md, "Screens"), signed in or logged out. */
 export function Header() {
   const { data: user } = useQuery(currentUserQuery);
   const [open, setOpen] = useState(false);

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { dismissToast, useToast } from '@/lib/toast';
 import { cn } from '@/lib/cn';
 
-/** The one visible notification (spec section 8). */
+/** The one visible notification (docs/product.md, "Messages"). */
 export function Toaster() {
   const t = useToast();
   return (

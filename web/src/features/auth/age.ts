@@ -26,7 +26,7 @@ export function passedGate(): GateAnswer | null {
 
 export const rememberGate = (a: GateAnswer) => sessionStorage.setItem(GATE_KEY, JSON.stringify(a));
 
-/** The alert of spec section 5 when the birth date or the country is empty. */
+/** The alert of docs/product.md, "Validation" when the birth date or the country is empty. */
 export const INCOMPLETE = 'Please complete all required fields';
 
 /**

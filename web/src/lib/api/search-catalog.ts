@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/api-client';
 export const searchCatalog = (q: string) => apiCall(routes.search, { query: { q } });
 
 /**
- * The grouped search response for a query; runs only for a non-empty trimmed query (spec section 5).
+ * The grouped search response for a query; runs only for a non-empty trimmed query (docs/product.md, "Validation").
  * Shared by the search page and the humidor's Add Cigar dialog: one query key per search text.
  */
 export const searchCatalogQuery = (q: string) =>

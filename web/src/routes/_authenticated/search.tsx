@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { searchCatalogQuery } from '@/lib/api/search-catalog';
 import { SearchPage } from '@/features/search/components/search-page';
 
-/** `q` is read on load (spec section 2). */
+/** `q` is read on load (docs/product.md, "Screens"). */
 const Search = z.object({ q: z.string().max(100).optional().catch(undefined) });
 
 export const Route = createFileRoute('/_authenticated/search')({

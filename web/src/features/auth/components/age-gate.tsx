@@ -11,7 +11,7 @@ function exitSite() {
   window.location.replace('about:blank');
 }
 
-/** The age gate overlay shown before anything else (spec sections 2, 4 and 5). */
+/** The age gate overlay shown before anything else (docs/product.md, "Screens", "Behaviour", "Validation"). */
 export function AgeGate({ onPass }: { onPass: (a: GateAnswer) => void }) {
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [country, setCountry] = useState('');

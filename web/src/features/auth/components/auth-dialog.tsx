@@ -151,7 +151,7 @@ function TrialForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * Sign Up / Login / 7-Day Trial (spec sections 2, 4, 5 and 8). Once signed in (logged in, or a trial
+ * Sign Up / Login / 7-Day Trial (docs/product.md, "Screens", "Behaviour", "Validation", "Messages"). Once signed in (logged in, or a trial
  * started) it goes to `redirect`, the page a logged-out visitor asked for, or else to the home.
  */
 export function AuthDialog({ tab, onTabChange, onClose, notice, redirect }: {

@@ -19,7 +19,7 @@ const FEATURES = [
 ] as const;
 
 /**
- * The logged-out landing page (spec section 2): age gate first, hero, features, notice, footer.
+ * The logged-out landing page (docs/product.md, "Screens"): age gate first, hero, features, notice, footer.
  * `redirect`: the (validated, same-origin) page to go to once logged in, instead of the home.
  */
 export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | null; onTabChange: (t: AuthTab | null) => void; redirect?: string }) {

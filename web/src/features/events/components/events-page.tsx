@@ -9,7 +9,7 @@ const TYPES = [['tasting', 'Tasting', 'bg-info/20 text-info'], ['meetup', 'Meet-
 const typeOf = (t: ClubEvent['eventType']) => TYPES.find((x) => x[0] === t)!;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Upcoming events (spec section 2, Events screen). */
+/** Upcoming events (docs/product.md, "Screens"). */
 export function EventsPage() {
   const data = useEvents();
   const [q, setQ] = useState('');

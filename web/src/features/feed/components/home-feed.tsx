@@ -106,7 +106,7 @@ function UpcomingEvents() {
   );
 }
 
-/** The signed-in home (spec section 2, Feed home page). */
+/** The signed-in home (docs/product.md, "Screens"). */
 export function HomeFeed({ user }: { user: User }) {
   return (
     <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[16rem_1fr_18rem]">

@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/api-client';
 import { invalidateCollection } from './invalidate-collection';
 
 export const previewImport = (csv: string) => apiCall(routes.previewHumidorImport, { body: { csv } });
-export const importRows = (body: RouteBodyInput<typeof routes.importHumidor>) => apiCall(routes.importHumidor, { body });
+const importRows = (body: RouteBodyInput<typeof routes.importHumidor>) => apiCall(routes.importHumidor, { body });
 
 /** Shows what of a CSV file matched the catalog (nothing is stored). */
 export const usePreviewImport = () => useMutation({ mutationFn: previewImport });

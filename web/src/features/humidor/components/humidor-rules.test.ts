@@ -10,7 +10,7 @@ const item = (over: Partial<HumidorItem>): HumidorItem => ({
   cigarRingGauge: 50, cigarStrength: 'full', createdAt: '2026-01-01T00:00:00.000Z', ...over,
 });
 
-describe('humidor edit rules (spec section 5)', () => {
+describe('humidor edit rules (docs/product.md, "Validation")', () => {
   it('quantity is a whole number of at least 0; empty or invalid becomes 0', () => {
     expect(toQuantity('7')).toBe(7);
     expect(toQuantity('0')).toBe(0);

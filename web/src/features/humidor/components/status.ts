@@ -2,7 +2,7 @@ import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 
 type Status = HumidorItem['status'];
 
-/** Status labels and colours (spec section 4: owned green, to-try blue, aged primary, smoked grey). */
+/** Status labels and colours (docs/product.md, "Behaviour": owned green, to-try blue, aged primary, smoked grey). */
 export const STATUSES: { value: Status; label: string; className: string }[] = [
   { value: 'owned', label: 'Owned', className: 'bg-success/20 text-success' },
   { value: 'to-try', label: 'To Try', className: 'bg-info/20 text-info' },

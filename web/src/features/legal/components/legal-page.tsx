@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** When the legal texts last changed (a fixed date: the texts are versioned with the code). */
-export const LEGAL_LAST_UPDATED = '2026-11-23';
+const LEGAL_LAST_UPDATED = '2026-11-23';
 
 const formatted = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_LAST_UPDATED}T00:00:00Z`));
 

@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/api-client';
 
 export const getMarketingDashboard = () => apiCall(routes.getMarketingDashboard);
 
-/** The owner's dashboard, polled every 30 s (spec section 9). */
+/** The owner's dashboard, polled every 30 s (docs/product.md, "Screens"). */
 export const marketingDashboardQuery = queryOptions({
   queryKey: ['marketing', 'dashboard'] as const,
   queryFn: getMarketingDashboard,

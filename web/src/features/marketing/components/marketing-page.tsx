@@ -3,7 +3,7 @@ import { TOP_LEADS_SHOWN } from '@torcedor/shared/constants';
 import { Badge, Card, EmptyState, PageTitle } from '@/components/ui/card';
 import { marketingDashboardQuery } from '../api/get-marketing-dashboard';
 
-/** The owner's marketing dashboard (spec section 2). */
+/** The owner's marketing dashboard (docs/product.md, "Screens"). */
 export function MarketingPage() {
   const { data: d } = useSuspenseQuery(marketingDashboardQuery);
   const stats = [

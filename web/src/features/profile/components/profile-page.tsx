@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/current-user';
 import { displayName } from '@torcedor/shared/formatters';
 
-/** A member's profile (spec section 2); the signed-in member's own when no id is given. */
+/** A member's profile (docs/product.md, "Screens"); the signed-in member's own when no id is given. */
 export function ProfilePage({ id }: { id?: string }) {
   const me = useCurrentUser()!;
   if (id && id !== me.id) {

@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
 
 /** Spec section 2: the quick brand buttons shown with no query. */
-export const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];
+const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];
 
 const STRENGTH_LABEL: Record<Cigar['strength'], string> = {
   mild: 'Mild', 'mild-medium': 'Mild-Medium', medium: 'Medium', 'medium-full': 'Medium-Full', full: 'Full',
@@ -154,7 +154,7 @@ function Results({ q, onWish }: { q: string; onWish: (c: Cigar) => void }) {
   );
 }
 
-/** /search: the query box, grouped results, and the quick brands when there is no query (spec section 2). */
+/** /search: the query box, grouped results, and the quick brands when there is no query (docs/product.md, "Screens"). */
 export function SearchPage({ q }: { q: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(q);

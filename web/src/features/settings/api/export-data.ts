@@ -8,7 +8,7 @@ const PARTS = [
 ] as const;
 
 /** Every service's part of the member's data, joined into one document. */
-export async function exportData() {
+async function exportData() {
   const parts = await Promise.all(PARTS.map((r) => apiCall(r)));
   return { exportedAt: new Date().toISOString(), format: 'torcedor-export/1', parts };
 }

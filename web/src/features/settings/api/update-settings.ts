@@ -4,7 +4,7 @@ import type { RouteBodyInput } from '@torcedor/shared/route';
 import { apiCall } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
 
-/** The four settings saves of spec section 7; each refetches the current user when it succeeds. */
+/** The four settings saves of docs/product.md, "Calls"; each refetches the current user when it succeeds. */
 const savers = {
   profile: (body: RouteBodyInput<typeof routes.updateProfile>) => apiCall(routes.updateProfile, { body }),
   privacy: (body: RouteBodyInput<typeof routes.updatePrivacy>) => apiCall(routes.updatePrivacy, { body }),

@@ -246,7 +246,7 @@ function SecurityTab() {
   );
 }
 
-/** Settings (spec section 2): five tabs, switching is local; each save refetches the user. */
+/** Settings (docs/product.md, "Screens"): five tabs, switching is local; each save refetches the user. */
 export function SettingsPage() {
   const { data: user, isPending } = useQuery(currentUserQuery);
   if (isPending || !user) return <p>Loading...</p>;

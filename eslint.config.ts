@@ -3,11 +3,12 @@ import tseslint from 'typescript-eslint';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import type { Linter } from 'eslint';
 
-const SERVICES = ['identity', 'social', 'humidor', 'events', 'ai', 'billing', 'marketing'];
+import { SERVICES } from './shared/src/services.ts';
 
 /** Import boundaries: services never import each other; the web never imports server code; web features never import each other. */
-const serviceBoundaries = SERVICES.map((s) => ({
+const serviceBoundaries = SERVICES.map((s): Linter.Config => ({
   files: [`services/${s}/src/**/*.ts`],
   rules: {
     'no-restricted-imports': ['error', {
@@ -36,7 +37,8 @@ const WEB_SERVER_BAN = {
 };
 
 /** The web's `no-restricted-imports`: the server ban plus a block's own boundary patterns. */
-const webImports = (...boundaries) => ['error', { patterns: [WEB_SERVER_BAN, ...boundaries] }];
+type ImportPattern = { group: string[]; message: string };
+const webImports = (...boundaries: ImportPattern[]): Linter.RuleEntry => ['error', { patterns: [WEB_SERVER_BAN, ...boundaries] }];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', 'web/src/route-tree.gen.ts', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**'] },
