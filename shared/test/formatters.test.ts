@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, agingLabel, displayName, isAgedAtLeast, isoDay, parseIsoDate, relativePostTime, starRating } from '../src/formatters.ts';
+import { escapeFormula, unescapeFormula } from '../src/csv.ts';
 
 describe('ageOn (whole years, minus one before this year\'s birthday)', () => {
   it('counts a birthday today as a completed year', () => {
@@ -140,5 +141,17 @@ describe('display name (page and services alike)', () => {
     expect(displayName({ displayName: '   ', firstName: ' José ', lastName: 'García' })).toBe('José García');
     expect(displayName({ displayName: null, firstName: null, lastName: 'García' })).toBe('García');
     expect(displayName({})).toBe('Member');
+  });
+});
+
+describe('CSV formula escape (export) and its undoing (import)', () => {
+  it('prefixes formula-like text and takes exactly that prefix off again', () => {
+    for (const t of ['=SUM(A1)', '+1', '-2', '@x', '\tx', '\rx']) {
+      expect(escapeFormula(t)).toBe(`'${t}`);
+      expect(unescapeFormula(escapeFormula(t))).toBe(t);
+    }
+    expect(escapeFormula("Don't")).toBe("Don't");
+    expect(unescapeFormula("'quoted note")).toBe("'quoted note");
+    expect(unescapeFormula("'=x")).toBe('=x');
   });
 });

@@ -1,3 +1,5 @@
+import { unescapeFormula } from '@torcedor/shared/csv';
+
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. Returns rows with their 1-based line. */
 export function parseCsv(text: string): { line: number; cells: string[] }[] {
   const rows: { line: number; cells: string[] }[] = [];
@@ -29,10 +31,10 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   return rows;
 }
 
-/** Rows as objects keyed by the lower-cased header names, with their line numbers. */
+/** Rows as objects keyed by the lower-cased header names, with their line numbers; an export's formula escape is undone. */
 export function csvRecords(text: string): { line: number; record: Record<string, string> }[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   const names = header.cells.map((h) => h.trim().toLowerCase());
-  return rows.map((r) => ({ line: r.line, record: Object.fromEntries(names.map((n, i) => [n, (r.cells[i] ?? '').trim()])) }));
+  return rows.map((r) => ({ line: r.line, record: Object.fromEntries(names.map((n, i) => [n, unescapeFormula((r.cells[i] ?? '').trim())])) }));
 }

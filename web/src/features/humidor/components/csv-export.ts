@@ -1,17 +1,14 @@
+import { escapeFormula } from '@torcedor/shared/csv';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 
 /**
- * Text a spreadsheet would read as a formula (OWASP CSV injection): a cell starting with = + - @, tab or
- * carriage return. Such text cells get a leading `'`, so Excel, LibreOffice and Sheets show it as text.
- * Numbers are written as numbers: a negative price stays -5.
+ * One CSV cell: formula-like text prefixed with `'` (shared/src/csv.ts), then quoted (RFC 4180) when it holds
+ * `"`, `,` or a line break. Numbers are written as numbers: a negative price stays -5.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: formula-like text prefixed with `'`, then quoted (RFC 4180) when it holds `"`, `,` or a line break. */
 export const csvCell = (v: string | number | null) => {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
-  const s = FORMULA_START.test(v) ? `'${v}` : v;
+  const s = escapeFormula(v);
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
