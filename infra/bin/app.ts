@@ -3,22 +3,25 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { StatefulStack } from '../src/stacks/stateful-stack.ts';
 import { StatelessStack } from '../src/stacks/stateless-stack.ts';
 
+/** Context keys that once carried provider keys into the template; the keys now live in Secrets Manager. */
+const REMOVED_SECRET_CONTEXT = ['stripeSecretKey', 'stripeWebhookSecret', 'openaiApiKey'];
+
 /**
  * Context: `appOrigin` (the site's public origin when it has a custom domain), `bundle=false`
- * (assertion tests only), `ownerEmails`, and optional provider settings `stripeSecretKey`,
- * `stripeWebhookSecret`, `openaiApiKey` (prefer passing them from a secret store in CI).
+ * (assertion tests only), `ownerEmails`. Provider keys (Stripe, OpenAI) are never context: they are
+ * Secrets Manager secrets of the stateful stack, set by the operator (infra/README.md).
  */
 export function buildApp(app = new App()) {
   const ctx = (k: string) => app.node.tryGetContext(k) as string | undefined;
+  const passed = REMOVED_SECRET_CONTEXT.filter((k) => ctx(k) !== undefined);
+  if (passed.length) throw new Error(`Context ${passed.join(', ')}: provider keys are no longer passed to CDK. Store them with \`aws secretsmanager put-secret-value\` (infra/README.md, "Provider secrets").`);
   const appOrigin = ctx('appOrigin');
   const stateful = new StatefulStack(app, 'TorcedorStateful', { allowedOrigins: appOrigin ? [appOrigin] : ['https://*.cloudfront.net'] });
   const stateless = new StatelessStack(app, 'TorcedorStateless', {
     stateful,
     bundle: String(ctx('bundle') ?? 'true') !== 'false',
     appOrigin,
-    providerSettings: Object.fromEntries(Object.entries({
-      OWNER_EMAILS: ctx('ownerEmails'), STRIPE_SECRET_KEY: ctx('stripeSecretKey'), STRIPE_WEBHOOK_SECRET: ctx('stripeWebhookSecret'), OPENAI_API_KEY: ctx('openaiApiKey'),
-    }).filter((e): e is [string, string] => !!e[1])),
+    ownerEmails: ctx('ownerEmails'),
   });
   stateless.addStackDependency(stateful);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,12 +1,15 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
+import { domainEvents, eventSource, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList } from '@torcedor/shared/routes';
-import { SERVICES } from '@torcedor/shared/services';
+import { SERVICE_ENV } from '@torcedor/shared/runtime';
+import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { buildApp } from '../bin/app.ts';
+import { PROVIDER_SECRETS, SECRET_ARN_SUFFIX, type ProviderSecretName } from '../src/constructs/provider-secrets.ts';
 import { tableLogicalId } from '../src/constructs/service-tables.ts';
 import { POWERTOOLS_LAYER_PARAMETER, POWERTOOLS_VERSION } from '../src/constructs/service-function.ts';
+import { IDENTITY_ADMIN_ACTIONS } from '../src/stacks/stateless-stack.ts';
 
 let stateful: Template;
 let stateless: Template;
@@ -34,6 +37,7 @@ describe('stateful stack', () => {
     const ids = Object.keys(stateful.toJSON().Resources as Record<string, unknown>);
     for (const s of SERVICES) expect(ids).toContain(tableLogicalId(s));
     expect(ids).toEqual(expect.arrayContaining(['MemberUserPool', 'UploadsBucket', 'DomainEventBus']));
+    for (const def of Object.values(PROVIDER_SECRETS)) expect(ids).toContain(def.logicalId);
   });
   it('makes each table on-demand, recoverable, TTL-enabled and retained, with generated names', () => {
     stateful.resourceCountIs('AWS::DynamoDB::Table', SERVICES.length);
@@ -48,6 +52,20 @@ describe('stateful stack', () => {
   });
   it('has the owners group', () => {
     stateful.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'owners' });
+  });
+  it('turns self sign-up off: only the identity service creates pool users (admin calls)', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPool', { AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }) });
+  });
+  it('creates each provider secret, retained, with a generated placeholder and no value in the template', () => {
+    const secrets = Object.entries(stateful.findResources('AWS::SecretsManager::Secret')) as [string, any][];
+    expect(secrets.map(([id]) => id).sort()).toEqual(Object.values(PROVIDER_SECRETS).map((d) => d.logicalId).sort());
+    for (const [id, r] of secrets) {
+      const def = Object.values(PROVIDER_SECRETS).find((d) => d.logicalId === id)!;
+      expect(r.Properties.Name).toBe(def.secretName);
+      expect(r.Properties.SecretString).toBeUndefined();
+      expect(JSON.parse(r.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ unset: true });
+      expect(r.DeletionPolicy).toBe('Retain');
+    }
   });
 });
 
@@ -110,5 +128,161 @@ describe('stateless stack', () => {
     stateless.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({ SecurityHeadersConfig: Match.objectLike({ FrameOptions: { FrameOption: 'DENY', Override: true } }) }),
     });
+  });
+});
+
+/** The role policies of a service's functions, by kind, from their logical ids (`<service><kind>Fn...`). */
+const policiesOf = (service: ServiceName, kind: 'http' | 'worker') =>
+  (Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]).filter(([id]) => id.startsWith(`${service}${kind}Fn`));
+const statements = (policies: [string, any][]) => policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+const actionsOf = (st: any): string[] => [st.Action].flat();
+const allStatements = () => statements(Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]);
+/** Logical id of the stateful resource an `Fn::ImportValue` of the stateless stack points at. */
+const imported = (value: any): string => String(value?.['Fn::ImportValue'] ?? '');
+const serviceFunctions = () => (Object.entries(stateless.findResources('AWS::Lambda::Function')) as [string, any][])
+  .filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
+
+describe('security rules', () => {
+  it('lets a function put events on the bus with its own service source only, and only if its service publishes', () => {
+    const publishers = new Set(Object.values(domainEvents).map((e) => e.source));
+    expect(publishers.size).toBeGreaterThan(0);
+    for (const st of allStatements().filter((x) => actionsOf(x).some((a) => a.startsWith('events:')))) {
+      // No grantPutEventsTo-style statement without a source condition anywhere in the stack.
+      expect(actionsOf(st)).toEqual(['events:PutEvents']);
+      expect(st.Condition?.StringEquals?.['events:source']).toBeDefined();
+    }
+    for (const s of SERVICES) {
+      for (const kind of ['http', ...(servicesWithWorker().includes(s) ? ['worker' as const] : [])] as const) {
+        const put = statements(policiesOf(s, kind)).filter((x) => actionsOf(x).includes('events:PutEvents'));
+        if (!publishers.has(s)) {
+          expect(put, `${s} ${kind}`).toHaveLength(0);
+          continue;
+        }
+        expect(put, `${s} ${kind}`).toHaveLength(1);
+        expect(put[0].Effect).toBe('Allow');
+        expect(put[0].Condition).toEqual({ StringEquals: { 'events:source': [eventSource(s)] } });
+        expect(imported(put[0].Resource)).toContain('DomainEventBusArn');
+      }
+    }
+  });
+
+  it("gives Cognito admin actions to identity's HTTP function alone, on the member pool", () => {
+    const cognito = (policies: [string, any][]) => statements(policies).filter((x) => actionsOf(x).some((a) => a.startsWith('cognito-idp:')));
+    const all = cognito(Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]);
+    const mine = cognito(policiesOf('identity', 'http'));
+    expect(mine).toHaveLength(1);
+    expect(all).toEqual(mine);
+    expect(actionsOf(mine[0]).sort()).toEqual([...IDENTITY_ADMIN_ACTIONS].sort());
+    expect(imported(mine[0].Resource)).toContain('MemberUserPoolArn');
+    expect(actionsOf(mine[0])).not.toContain('cognito-idp:AdminConfirmSignUp');
+    expect(cognito(policiesOf('identity', 'worker'))).toHaveLength(0);
+  });
+
+  it('never puts a provider key in a function environment; billing and ai get secret ARNs, and read access to those only', () => {
+    const provider = Object.keys(PROVIDER_SECRETS) as ProviderSecretName[];
+    // Services whose SERVICE_ENV lists a `<KEY>_SECRET_ARN`, with the keys.
+    const expected = new Map<ServiceName, ProviderSecretName[]>();
+    for (const s of SERVICES) {
+      const keys = SERVICE_ENV[s].map((k) => k.replace(/\?$/, '')).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).map((k) => k.slice(0, -SECRET_ARN_SUFFIX.length) as ProviderSecretName);
+      if (keys.length) expected.set(s, keys);
+    }
+    expect([...expected.keys()].sort()).toEqual(['ai', 'billing']);
+    expect(expected.get('billing')!.sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(expected.get('ai')).toEqual(['OPENAI_API_KEY']);
+
+    const fns = serviceFunctions();
+    expect(fns.length).toBeGreaterThan(SERVICES.length);
+    for (const [id, f] of fns) {
+      const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
+      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker';
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      for (const k of provider) expect(vars[k], `${id} ${k}`).toBeUndefined();
+      const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).sort();
+      const mine = expected.get(service) ?? [];
+      expect(arns, id).toEqual(mine.map((k) => `${k}${SECRET_ARN_SUFFIX}`).sort());
+      for (const k of mine) expect(imported(vars[`${k}${SECRET_ARN_SUFFIX}`])).toContain(PROVIDER_SECRETS[k].logicalId);
+      // Read grants: exactly this service's secrets, on the secret itself.
+      const reads = statements(policiesOf(service, kind)).filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')));
+      const resources = reads.map((x) => imported(x.Resource)).sort();
+      expect(resources, id).toHaveLength(mine.length);
+      for (const k of mine) expect(resources.some((r) => r.includes(PROVIDER_SECRETS[k].logicalId)), `${id} reads ${k}`).toBe(true);
+      for (const x of reads) expect(actionsOf(x).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+    // Nothing else in the stack may read a secret.
+    const readers = allStatements().filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')));
+    const granted = [...expected.entries()].flatMap(([s, keys]) => keys.length * (servicesWithWorker().includes(s) ? 2 : 1));
+    expect(readers).toHaveLength(granted.reduce((a, b) => a + b, 0));
+  });
+
+  it('refuses provider keys passed as CDK context', () => {
+    for (const key of ['stripeSecretKey', 'stripeWebhookSecret', 'openaiApiKey']) {
+      expect(() => buildApp(new App({ context: { bundle: 'false', [key]: 'sk_live_x' } }))).toThrow(/put-secret-value/);
+    }
+  });
+
+  it('sends the events every worker failed on (after 2 retries) to an encrypted, SSL-only failure queue kept 14 days', () => {
+    const configs = Object.values(stateless.findResources('AWS::Lambda::EventInvokeConfig')) as any[];
+    const queues = stateless.findResources('AWS::SQS::Queue');
+    const policies = Object.values(stateless.findResources('AWS::SQS::QueuePolicy')) as any[];
+    const workers = serviceFunctions().filter(([, f]) => String(f.Properties.Description).endsWith(' worker'));
+    expect(workers).toHaveLength(servicesWithWorker().length);
+    for (const [id] of workers) {
+      const mine = configs.filter((c) => c.Properties.FunctionName?.Ref === id);
+      expect(mine, id).toHaveLength(1);
+      const c = mine[0].Properties;
+      expect(c.MaximumRetryAttempts).toBe(2);
+      expect(c.MaximumEventAgeInSeconds).toBeGreaterThan(0);
+      const [queueId, attr] = c.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt'] ?? [];
+      expect(attr).toBe('Arn');
+      const q = queues[queueId] as any;
+      expect(q, `${id} failure queue`).toBeDefined();
+      expect(q.Properties.SqsManagedSseEnabled).toBe(true);
+      expect(q.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+      const ssl = policies.filter((p) => p.Properties.Queues.some((r: any) => r.Ref === queueId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement)
+        .find((st: any) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false');
+      expect(ssl, `${queueId} enforces SSL`).toBeDefined();
+      // The worker may send its failures there.
+      const send = statements(Object.entries(stateless.findResources('AWS::IAM::Policy')).filter(([pid]) => pid.startsWith(id.replace(/Fn[0-9A-F]{8}$/, 'Fn'))) as [string, any][])
+        .filter((st) => actionsOf(st).includes('sqs:SendMessage'));
+      expect(send.some((st) => JSON.stringify(st.Resource).includes(queueId)), `${id} may send to ${queueId}`).toBe(true);
+    }
+  });
+
+  it('alarms on the first message of every dead-letter and failure queue', () => {
+    const rules = Object.values(stateless.findResources('AWS::Events::Rule')) as any[];
+    const dlqs = rules.flatMap((r) => r.Properties.Targets.map((t: any) => t.DeadLetterConfig?.Arn?.['Fn::GetAtt']?.[0]));
+    const failures = (Object.values(stateless.findResources('AWS::Lambda::EventInvokeConfig')) as any[])
+      .map((c) => c.Properties.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt']?.[0]);
+    const watched = new Set([...dlqs, ...failures]);
+    expect([...watched].every(Boolean)).toBe(true);
+    // Every queue of the stack is one of them (nothing else queues events), so every queue is watched.
+    const queues = Object.keys(stateless.findResources('AWS::SQS::Queue'));
+    expect([...watched].sort()).toEqual(queues.sort());
+    const alarms = Object.values(stateless.findResources('AWS::CloudWatch::Alarm')) as any[];
+    for (const q of queues) {
+      const mine = alarms.filter((a) => a.Properties.Namespace === 'AWS/SQS' && a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible'
+        && a.Properties.Dimensions?.some((d: any) => d.Name === 'QueueName' && d.Value?.['Fn::GetAtt']?.[0] === q && d.Value['Fn::GetAtt'][1] === 'QueueName'));
+      expect(mine, `alarm on ${q}`).toHaveLength(1);
+      expect(mine[0].Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    }
+  });
+
+  it("pins the CSP's connect-src and img-src to the uploads bucket's regional host (no *.amazonaws.com)", () => {
+    const policies = Object.values(stateless.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as any[];
+    expect(policies.length).toBeGreaterThan(0);
+    for (const p of policies) {
+      const csp = p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+      expect(JSON.stringify(csp)).not.toContain('amazonaws.com');
+      // Resolve the template's join, with the imported bucket host as UPLOADS_HOST.
+      const parts: any[] = typeof csp === 'string' ? [csp] : csp['Fn::Join'][1];
+      const text = parts.map((x) => (typeof x === 'string' ? x : imported(x).includes('UploadsBucketRegionalDomainName') ? 'UPLOADS_HOST' : '?')).join('');
+      const directives = new Map(text.split(';').map((d: string) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+      for (const d of ['connect-src', 'img-src']) {
+        expect(directives.get(d), d).toContain('https://UPLOADS_HOST');
+        expect(directives.get(d)!.filter((src) => src.includes('*')), d).toEqual([]);
+      }
+      expect(text).not.toContain('?');
+    }
   });
 });

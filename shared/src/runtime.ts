@@ -21,13 +21,18 @@ export const BASE_ENV_KEYS = [
 /** Only the local stack sets these: endpoints of the stand-ins. */
 export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT'] as const;
 
-/** Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. */
+/**
+ * Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. A provider key
+ * comes either in plain text (`OPENAI_API_KEY`, the local stack) or as the ARN of the Secrets Manager
+ * secret holding it (`OPENAI_API_KEY_SECRET_ARN`, what CDK sets); services read it with readSecret()
+ * of services/kit/src/secrets.ts.
+ */
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'OWNER_EMAILS?'],
   social: [],
   humidor: [],
   events: [],
-  ai: ['OPENAI_API_KEY?'],
-  billing: ['STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?'],
+  ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?'],
+  billing: ['STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?'],
   marketing: [],
 };

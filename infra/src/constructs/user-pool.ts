@@ -6,8 +6,10 @@ import { PASSWORD_MIN_LENGTH } from '@torcedor/shared/schemas/identity';
 
 /**
  * The member pool. Members sign in with their normalized email as the user name and trial members
- * with `trial_<uuid>` (so the pool has no email alias); the identity service signs members up, so
- * self sign-up happens only through the API. The `owners` group is the owner role.
+ * with `trial_<uuid>` (so the pool has no email alias). Self sign-up is off: the pool's public SignUp
+ * API would let anyone create pool users around the service's rules (age, trial, owners), so only the
+ * identity service creates users, with admin calls (IDENTITY_ADMIN_ACTIONS in the stateless stack).
+ * The `owners` group is the owner role.
  */
 export class MemberPool extends Construct {
   readonly pool: UserPool;
@@ -16,7 +18,7 @@ export class MemberPool extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.pool = new UserPool(this, 'Pool', {
-      selfSignUpEnabled: true,
+      selfSignUpEnabled: false,
       signInAliases: { username: true },
       signInCaseSensitive: false,
       passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },

@@ -7,7 +7,7 @@ import {
   HeadersReferrerPolicy, OriginRequestPolicy, ResponseHeadersPolicy, ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
@@ -21,7 +21,27 @@ import { REPO_ROOT } from './service-function.ts';
 export class WebDistribution extends Construct {
   readonly distribution: Distribution;
 
-  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket }) {
+  /**
+   * The site's Content-Security-Policy. Beyond the site and Stripe, the browser may reach only the uploads
+   * bucket's regional host (presigned PUTs and the pictures), not any `*.amazonaws.com` host.
+   */
+  static contentSecurityPolicy(uploadsHost: string): string {
+    return [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com",
+      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      `connect-src 'self' ${uploadsHost} https://api.stripe.com`,
+      `img-src 'self' data: blob: ${uploadsHost}`,
+      "style-src 'self' 'unsafe-inline'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ].join('; ');
+  }
+
+  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket; uploads: IBucket }) {
     super(scope, id);
     const site = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL, encryption: BucketEncryption.S3_MANAGED, enforceSSL: true,
@@ -40,7 +60,8 @@ export class WebDistribution extends Construct {
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: "default-src 'self'; script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://*.amazonaws.com https://api.stripe.com; img-src 'self' data: blob: https://*.amazonaws.com; style-src 'self' 'unsafe-inline'; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+          // A token: the bucket lives in the stateful stack (the value is resolved at deploy time).
+          contentSecurityPolicy: WebDistribution.contentSecurityPolicy(`https://${props.uploads.bucketRegionalDomainName}`),
         },
       },
     });

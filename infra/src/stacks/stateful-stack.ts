@@ -3,15 +3,17 @@ import { CfnEventBus, EventBus } from 'aws-cdk-lib/aws-events';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { ServiceName } from '@torcedor/shared/services';
 import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
 import { MemberPool } from '../constructs/user-pool.ts';
 import { ServiceTables } from '../constructs/service-tables.ts';
+import { ProviderSecrets, type ProviderSecretName } from '../constructs/provider-secrets.ts';
 
 export interface StatefulProps extends StackProps { allowedOrigins: string[] }
 
-/** Everything that holds data: the seven tables, the user pool, the uploads bucket, the event bus. */
+/** Everything that holds data: the seven tables, the user pool, the uploads bucket, the event bus, the provider secrets. */
 export class StatefulStack extends Stack {
   readonly tables: Record<ServiceName, Table>;
   readonly pool: UserPool;
@@ -19,6 +21,8 @@ export class StatefulStack extends Stack {
   readonly uploads: Bucket;
   readonly logs: Bucket;
   readonly bus: EventBus;
+  /** Stripe and OpenAI keys, set by the operator (infra/README.md); functions get their ARN, never their value. */
+  readonly providerSecrets: Record<ProviderSecretName, Secret>;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id, props);
@@ -30,5 +34,6 @@ export class StatefulStack extends Stack {
     this.uploads = new UploadsBucket(this, 'Uploads', { logs: this.logs, allowedOrigins: props.allowedOrigins }).bucket;
     this.bus = new EventBus(this, 'DomainBus');
     (this.bus.node.defaultChild as CfnEventBus).overrideLogicalId('DomainEventBus');
+    this.providerSecrets = new ProviderSecrets(this, 'ProviderSecrets').secrets;
   }
 }

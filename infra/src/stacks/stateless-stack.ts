@@ -1,30 +1,47 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { servicesWithWorker } from '@torcedor/shared/events';
+import { domainEvents, eventSource, servicesWithWorker } from '@torcedor/shared/events';
 import { SERVICE_ENV } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { BusWiring } from '../constructs/bus-wiring.ts';
 import { ManifestHttpApi } from '../constructs/http-api.ts';
+import { isProviderSecretName, SECRET_ARN_SUFFIX } from '../constructs/provider-secrets.ts';
 import { ServiceFunction } from '../constructs/service-function.ts';
 import { grantOwnTable } from '../constructs/table-access.ts';
 import { WebDistribution } from '../constructs/web-distribution.ts';
 import type { StatefulStack } from './stateful-stack.ts';
+
+/**
+ * The user pool actions of identity's HTTP function, the only function that touches pool users: create
+ * a member with their password (self sign-up is off), add an owner to `owners`, delete an account.
+ * Its worker and every other function get no Cognito admin action.
+ */
+export const IDENTITY_ADMIN_ACTIONS = [
+  'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser',
+  // The readiness probe (GET /api/health/ready) reads the pool's description.
+  'cognito-idp:DescribeUserPool',
+] as const;
+
+/** Services that publish: the source of at least one domain event. Only they may call PutEvents. */
+const PUBLISHERS = new Set<ServiceName>(Object.values(domainEvents).map((e) => e.source));
 
 export interface StatelessProps extends StackProps {
   stateful: StatefulStack;
   bundle: boolean;
   /** The site's public origin (custom domain); defaults to the CloudFront domain. */
   appOrigin?: string;
-  /** Optional provider settings: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, OPENAI_API_KEY. */
-  providerSettings: Record<string, string>;
+  /** OWNER_EMAILS of identity: comma-separated emails whose sign-ups join `owners`. */
+  ownerEmails?: string;
 }
 
 /** The code: one HTTP function per service plus its worker, the HTTP API, the bus rules, the CDN. */
 export class StatelessStack extends Stack {
   readonly httpFunctions = {} as Record<ServiceName, IFunction>;
   readonly workerFunctions = {} as Partial<Record<ServiceName, IFunction>>;
+  readonly bus: BusWiring;
 
   constructor(scope: Construct, id: string, props: StatelessProps) {
     super(scope, id, props);
@@ -32,19 +49,30 @@ export class StatelessStack extends Stack {
     // The CDN depends on the API resource only (not its routes), and the functions on the CDN's
     // domain (APP_ORIGIN), so creating API -> CDN -> functions -> routes has no cycle.
     const http = new ManifestHttpApi(this, 'Http');
-    const web = new WebDistribution(this, 'Web', { api: http.api, logs: s.logs });
+    const web = new WebDistribution(this, 'Web', { api: http.api, logs: s.logs, uploads: s.uploads });
     const appOrigin = props.appOrigin ?? `https://${web.distribution.distributionDomainName}`;
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${s.pool.userPoolId}`;
     const workers = new Set(servicesWithWorker());
 
     for (const service of SERVICES) {
       const extra: Record<string, string> = {};
+      // Provider secrets this service reads: their ARN in the environment, read access on the role.
+      const secrets: ISecret[] = [];
       for (const key of SERVICE_ENV[service]) {
-        const name = key.replace(/\?$/, '');
+        const optional = key.endsWith('?');
+        const name = optional ? key.slice(0, -1) : key;
+        const secretName = name.endsWith(SECRET_ARN_SUFFIX) ? name.slice(0, -SECRET_ARN_SUFFIX.length) : undefined;
         if (name === 'USER_POOL_ID') extra[name] = s.pool.userPoolId;
         else if (name === 'UPLOADS_BUCKET') extra[name] = s.uploads.bucketName;
-        else if (name === 'OWNER_EMAILS') extra[name] = props.providerSettings.OWNER_EMAILS ?? '';
-        else if (props.providerSettings[name]) extra[name] = props.providerSettings[name];
+        else if (name === 'OWNER_EMAILS') extra[name] = props.ownerEmails ?? '';
+        else if (secretName !== undefined) {
+          if (!isProviderSecretName(secretName)) throw new Error(`${name} of ${service}: no provider secret ${secretName} (infra/src/constructs/provider-secrets.ts)`);
+          const secret = s.providerSecrets[secretName];
+          extra[name] = secret.secretArn;
+          secrets.push(secret);
+        } else if (isProviderSecretName(name)) {
+          // The plain value is for the local stack only: in AWS it never enters a template or an environment.
+        } else if (!optional) throw new Error(`the stateless stack has no value for ${name} of ${service}`);
       }
       const environment = {
         SERVICE_NAME: service, TABLE_NAME: s.tables[service].tableName, EVENT_BUS_NAME: s.bus.eventBusName,
@@ -53,20 +81,26 @@ export class StatelessStack extends Stack {
       };
       for (const kind of ['http', ...(workers.has(service) ? ['worker'] : [])] as ('http' | 'worker')[]) {
         const fn = new ServiceFunction(this, `${service}-${kind}`, { service, kind, environment, bundle: props.bundle }).fn;
-        // Each function gets its own table only, and may publish to the bus.
+        // Each function gets its own table only.
         grantOwnTable(fn, service, s.tables[service]);
-        s.bus.grantPutEventsTo(fn);
-        if (service === 'identity') {
+        // A publisher may put events with its own source only: no service can forge another's events.
+        if (PUBLISHERS.has(service)) {
           fn.addToRolePolicy(new PolicyStatement({
-            actions: ['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
-            resources: [s.pool.userPoolArn],
+            effect: Effect.ALLOW,
+            actions: ['events:PutEvents'],
+            resources: [s.bus.eventBusArn],
+            conditions: { StringEquals: { 'events:source': [eventSource(service)] } },
           }));
+        }
+        for (const secret of secrets) secret.grantRead(fn);
+        if (service === 'identity' && kind === 'http') {
+          fn.addToRolePolicy(new PolicyStatement({ actions: [...IDENTITY_ADMIN_ACTIONS], resources: [s.pool.userPoolArn] }));
         }
         if (kind === 'http') this.httpFunctions[service] = fn;
         else this.workerFunctions[service] = fn;
       }
     }
     http.addManifestRoutes(this.httpFunctions);
-    new BusWiring(this, 'Bus', { bus: s.bus, workers: this.workerFunctions });
+    this.bus = new BusWiring(this, 'Bus', { bus: s.bus, workers: this.workerFunctions });
   }
 }
