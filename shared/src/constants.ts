@@ -56,3 +56,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Where the web build serves the API reference page's script and styles (Swagger UI), on our own origin. */
 export const API_DOCS_ASSETS = '/api-docs';
+
+/** What the page says when the service or one of its dependencies does not answer (503 or no answer at all). */
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+/** The request header that makes a creating request idempotent, and how long its answer is kept. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;

@@ -28,12 +28,18 @@ export const ERROR_CODES = {
   /** An unknown id, or another member's private object. */
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  /** Another request with the same Idempotency-Key is still running after the wait (docs/api.md). */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The Idempotency-Key was already used with another body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   LOGIN_THROTTLED: 429,
   RATE_LIMITED: 429,
   AI_DAILY_LIMIT: 429,
   INTERNAL: 500,
+  /** A dependency (database, bus, user pool, provider) did not answer in time: nothing was done, try again. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -42,7 +48,7 @@ export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode];
 export type CodeOf<S extends ErrorStatus> = { [K in ErrorCode]: (typeof ERROR_CODES)[K] extends S ? K : never }[ErrorCode];
 
 /** Statuses whose answers carry a `Retry-After` header (seconds). */
-export const RETRY_AFTER_STATUSES: readonly ErrorStatus[] = [429];
+export const RETRY_AFTER_STATUSES: readonly ErrorStatus[] = [429, 503];
 
 export const ERROR_STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Bad request',
@@ -52,8 +58,10 @@ export const ERROR_STATUS_TEXT: Record<ErrorStatus, string> = {
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable: the idempotency key was used with another body',
   429: 'Too many requests',
   500: 'Unexpected error',
+  503: 'Service temporarily unavailable',
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -74,6 +82,11 @@ export function errorCodesOf(r: RouteDef): ErrorCode[] {
   if (STATE_CHANGING.has(r.method) && !r.navigation) {
     codes.add('BAD_ORIGIN');
     if (!r.rawBody) codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (!r.offline) codes.add('UNAVAILABLE');
+  if (r.idempotent) {
+    codes.add('IDEMPOTENCY_KEY_REUSED');
+    codes.add('IDEMPOTENCY_IN_PROGRESS');
   }
   for (const c of r.errors ?? []) codes.add(c);
   return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b] || a.localeCompare(b));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from './constants.ts';
 import { ERROR_STATUS_TEXT, RETRY_AFTER_STATUSES, errorStatusesOf } from './errors.ts';
 import { routeList } from './routes.ts';
 import { SERVICE_DESCRIPTIONS } from './services.ts';
@@ -59,6 +60,13 @@ export function openApiDocument(origin = 'http://localhost:3000') {
       for (const [name, s] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
       }
+    }
+    if (r.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key', in: 'header', required: false,
+        description: 'A fresh key per action, reused on its retries: a repeat with the same key (and body) answers the first answer without doing the work again, for 24 hours, per member.',
+        schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+      });
     }
     (paths[r.path] ??= {})[r.method.toLowerCase()] = {
       operationId: r.id,

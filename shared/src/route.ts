@@ -33,6 +33,13 @@ export interface RouteDef<
   navigation?: boolean;
   /** The answer is an HTML page (the response schema describes nothing then). */
   html?: boolean;
+  /** Answers from the function alone, with no dependency to wait for (never 503). */
+  offline?: boolean;
+  /**
+   * A request that creates something or moves money: it takes an `Idempotency-Key` header, and a repeat with
+   * the same key gives the first answer without doing the work again (docs/api.md, "Idempotency").
+   */
+  idempotent?: boolean;
   /**
    * Domain error codes the handler can answer with, beyond the ones every route of its shape gets from the
    * kit's checks (see errorCodesOf in errors.ts). Each code has one status.

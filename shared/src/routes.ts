@@ -1,7 +1,7 @@
 
 import { route, type RouteDef } from './route.ts';
 import type { ServiceName } from './services.ts';
-import { ExportPart, Health, IdParams, Ok, OpenApiDocument } from './schemas/common.ts';
+import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
 import {
   DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
@@ -24,15 +24,19 @@ import { MarketingDashboard } from './schemas/marketing.ts';
  */
 export const routes = {
   getHealth: route({
-    method: 'GET', path: '/api/health', service: 'identity', access: 'public',
+    method: 'GET', path: '/api/health', service: 'identity', access: 'public', offline: true,
     summary: 'Liveness of the API', response: Health,
   }),
+  getReadiness: route({
+    method: 'GET', path: '/api/health/ready', service: 'identity', access: 'public', offline: true,
+    summary: "Readiness: each dependency's state (ok / degraded / down) and latency, for operators", response: Readiness,
+  }),
   getOpenApi: route({
-    method: 'GET', path: '/api/openapi.json', service: 'identity', access: 'public',
+    method: 'GET', path: '/api/openapi.json', service: 'identity', access: 'public', offline: true,
     summary: 'The OpenAPI 3.1 document generated from the routes manifest', response: OpenApiDocument,
   }),
   getApiDocs: route({
-    method: 'GET', path: '/api/docs', service: 'identity', access: 'public', html: true,
+    method: 'GET', path: '/api/docs', service: 'identity', access: 'public', html: true, offline: true,
     summary: 'The API reference: this document rendered for people', response: z.string(),
   }),
   signup: route({
@@ -56,7 +60,7 @@ export const routes = {
     errors: ['UNAUTHORIZED', 'TRIAL_ENDED'],
   }),
   loginPage: route({
-    method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true,
+    method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true, offline: true,
     summary: "Browser navigation to the landing page's login tab", response: Ok,
   }),
   logout: route({
@@ -132,7 +136,7 @@ export const routes = {
     summary: "The member's totals and humidor cap", response: HumidorSummary,
   }),
   addHumidorItem: route({
-    method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201,
+    method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Add a cigar to the humidor (free members: 20 cigars at most)', body: AddHumidorItem, response: HumidorItem,
     errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT'],
   }),
@@ -150,7 +154,7 @@ export const routes = {
     summary: 'The humidor conditions log', response: ConditionsLog,
   }),
   addConditionReading: route({
-    method: 'POST', path: '/api/humidor/conditions', service: 'humidor', access: 'member', status: 201,
+    method: 'POST', path: '/api/humidor/conditions', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Log a humidity and temperature reading', body: AddConditionReading, response: ConditionsLog,
   }),
   previewHumidorImport: route({
@@ -158,7 +162,7 @@ export const routes = {
     summary: 'Match the rows of a CSV against the catalog, without importing', body: ImportPreviewBody, response: ImportPreview,
   }),
   importHumidor: route({
-    method: 'POST', path: '/api/humidor/import', service: 'humidor', access: 'member', status: 201,
+    method: 'POST', path: '/api/humidor/import', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Add matched rows to the humidor, all or nothing', body: ImportBody, response: HumidorList,
     errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT'],
   }),
@@ -166,7 +170,7 @@ export const routes = {
     method: 'GET', path: '/api/wishlist', service: 'humidor', access: 'member', summary: "The member's wishlist", response: WishlistList,
   }),
   addWishlistItem: route({
-    method: 'POST', path: '/api/wishlist', service: 'humidor', access: 'member', status: 201,
+    method: 'POST', path: '/api/wishlist', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Add a cigar to the wishlist', body: AddWishlistItem, response: WishlistItem,
     errors: ['UNKNOWN_CIGAR'],
   }),
@@ -179,7 +183,7 @@ export const routes = {
     summary: 'Remove a wishlist entry', params: IdParams, response: Ok,
   }),
   moveWishlistItem: route({
-    method: 'POST', path: '/api/wishlist/{id}/move', service: 'humidor', access: 'member', status: 201,
+    method: 'POST', path: '/api/wishlist/{id}/move', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Move a wishlist entry into the humidor', params: IdParams, body: MoveWishlistItem, response: HumidorItem,
     errors: ['HUMIDOR_LIMIT'],
   }),

@@ -1,6 +1,7 @@
 import { readEntitlement } from '@torcedor/service-kit/entitlement';
 import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
@@ -48,10 +49,11 @@ export const handler = createHttpHandler('humidor', {
     const [c, cap] = await Promise.all([readCounts(session.userId), capOf(session.userId)]);
     return { totalSticks: c.sticks, items: c.items, wishlistCount: c.wishes, cap };
   },
-  addHumidorItem: async ({ session, body }) => {
+  addHumidorItem: async ({ session, body, idempotencyKey }) => {
     const cigar = await cigarOr400(body.cigarId);
     const { cigarId: _c, ...fields } = body;
-    const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId));
+    const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
+    const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId), id);
     await announceCounts(session.userId);
     countBusiness('HumidorAdds');
     return item;
@@ -67,13 +69,16 @@ export const handler = createHttpHandler('humidor', {
     return { ok: true as const };
   },
   getConditions: async ({ session }) => conditionsLog(session.userId),
-  addConditionReading: async ({ session, body }) => {
-    await addReading(session.userId, { humidity: body.humidity, temperatureC: body.temperatureC, note: body.note, recordedAt: body.recordedAt ? new Date(body.recordedAt).toISOString() : new Date().toISOString() });
+  addConditionReading: async ({ session, body, idempotencyKey }) => {
+    const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'reading') : undefined;
+    const recordedAt = body.recordedAt ? new Date(body.recordedAt).toISOString() : new Date().toISOString();
+    await addReading(session.userId, { humidity: body.humidity, temperatureC: body.temperatureC, note: body.note, recordedAt }, id);
     return conditionsLog(session.userId);
   },
   previewHumidorImport: async ({ body }) => ({ rows: previewImport(body.csv, (await searchIndexes()).cigars) }),
-  importHumidor: async ({ session, body }) => {
-    const rows = await Promise.all(body.rows.map(async (r) => ({
+  importHumidor: async ({ session, body, idempotencyKey }) => {
+    const rows = await Promise.all(body.rows.map(async (r, i) => ({
+      id: idempotencyKey ? keyedId(session.userId, idempotencyKey, `row${i}`) : undefined,
       cigar: await cigarOr400(r.cigarId),
       fields: { quantity: r.quantity, pricePaid: r.pricePaid, location: r.location, boxDate: r.boxDate, status: 'owned' as const, notes: null, currentPrice: null, readyOn: null },
     })));
@@ -85,8 +90,9 @@ export const handler = createHttpHandler('humidor', {
   },
 
   getWishlist: async ({ session }) => listWishes(session.userId),
-  addWishlistItem: async ({ session, body }) => {
-    const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes);
+  addWishlistItem: async ({ session, body, idempotencyKey }) => {
+    const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'wish') : undefined;
+    const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes, id);
     await announceCounts(session.userId);
     countBusiness('WishlistAdds');
     return wish;
@@ -97,8 +103,9 @@ export const handler = createHttpHandler('humidor', {
     await announceCounts(session.userId);
     return { ok: true as const };
   },
-  moveWishlistItem: async ({ session, params, body }) => {
-    const item = await moveWish(session.userId, params.id, body.quantity, getCigar, await capOf(session.userId));
+  moveWishlistItem: async ({ session, params, body, idempotencyKey }) => {
+    const itemId = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
+    const item = await moveWish(session.userId, params.id, body.quantity, getCigar, await capOf(session.userId), itemId);
     await announceCounts(session.userId);
     return item;
   },

@@ -3,6 +3,7 @@ import { openApiDocument } from '@torcedor/shared/openapi';
 import { config } from './config.ts';
 import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs } from './handlers/api-docs.ts';
+import { getReadiness } from './handlers/readiness.ts';
 import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
@@ -13,6 +14,7 @@ export const handler = createHttpHandler('identity', {
   getHealth: async () => ({ status: 'ok' as const }),
   getOpenApi: async () => (openApi ??= openApiDocument(config.APP_ORIGIN)),
   getApiDocs,
+  getReadiness,
   signup,
   login,
   startTrial,

@@ -1,11 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { traced } from './observability.ts';
 
 const config = loadConfig(DataEnv);
 /** The function's one DynamoDB client, created at module scope (libraries that want a plain client get this one). */
-export const dynamodb = traced(new DynamoDBClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) }));
+export const dynamodb = traced(new DynamoDBClient({
+  region: config.AWS_REGION, ...clientOptions(), ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),
+}));
 /** The document client over it: what data code uses. */
 export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 /** A main-index key of the single-table design. */

@@ -7,6 +7,7 @@ import {
   type EventDetail, type EventName, type ScheduleName,
 } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
+import { clientOptions } from './aws.ts';
 import { baseConfig } from './config.ts';
 import { dynamodb, TABLE } from './ddb.ts';
 import { logger } from './logger.ts';
@@ -15,6 +16,7 @@ import { correlationId, countBusiness, logMember, observability, traced } from '
 const config = baseConfig();
 const eventBridge = traced(new EventBridgeClient({
   region: config.AWS_REGION,
+  ...clientOptions(),
   ...(config.EVENTBRIDGE_ENDPOINT ? { endpoint: config.EVENTBRIDGE_ENDPOINT } : {}),
 }));
 

@@ -1,11 +1,13 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { MAX_BODY_BYTES } from '@torcedor/shared/constants';
+import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@torcedor/shared/route';
 import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
 import type { ServiceName } from '@torcedor/shared/services';
+import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
 import { baseConfig } from './config.ts';
+import { idempotencyKeyOf, once } from './idempotency.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import {
   DomainError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized, unsupportedMediaType, zodIssues,
@@ -48,6 +50,8 @@ export interface Ctx<R extends RouteDef> {
   cookies: string[];
   /** The caller's IP, for rate limits. */
   sourceIp: string;
+  /** The request's Idempotency-Key on idempotent routes (null without one): ids of what it creates come from it. */
+  idempotencyKey: string | null;
 }
 export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply>;
 export type HandlerMap<S extends ServiceName> = { [K in OperationsOf<S>]: RouteHandler<Routes[K]> };
@@ -131,17 +135,28 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
         throw unexpectedBody();
       }
     }
+    const idempotencyKey = def.idempotent && session ? idempotencyKeyOf(event.headers[IDEMPOTENCY_HEADER]) : null;
     const ctx = {
-      params, query, body, session, event, rawBody, cookies: [] as string[],
+      params, query, body, session, event, rawBody, cookies: [] as string[], idempotencyKey,
       requestId: event.requestContext?.requestId ?? '',
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
     } as Ctx<RouteDef>;
-    const out = await fn(ctx);
-    if (out instanceof Reply) {
-      if (out.statusCode === 302) return { statusCode: 302, headers: { 'cache-control': 'no-store', ...out.headers }, cookies: [...ctx.cookies, ...out.cookies] };
-      return json(out.statusCode, out.body, out.headers, [...ctx.cookies, ...out.cookies]);
-    }
-    return json(def.status ?? 200, out, {}, ctx.cookies);
+    const answer = async (): Promise<HttpResult> => {
+      const out = await fn(ctx);
+      if (out instanceof Reply) {
+        if (out.statusCode === 302) return { statusCode: 302, headers: { 'cache-control': 'no-store', ...out.headers }, cookies: [...ctx.cookies, ...out.cookies] };
+        return json(out.statusCode, out.body, out.headers, [...ctx.cookies, ...out.cookies]);
+      }
+      return json(def.status ?? 200, out, {}, ctx.cookies);
+    };
+    if (!idempotencyKey || !session) return answer();
+    // The same member, route, path and body make the same request; its first answer is kept for the repeats.
+    const fingerprint = `${def.method} ${def.path}\n${JSON.stringify(params)}\n${JSON.stringify(body ?? null)}`;
+    const result = await once(session.userId, idempotencyKey, fingerprint, async () => {
+      const r = await answer();
+      return { statusCode: r.statusCode ?? 200, body: typeof r.body === 'string' ? r.body : undefined, headers: (r.headers ?? {}) as Record<string, string> };
+    });
+    return { statusCode: result.statusCode, headers: { ...result.headers, ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}) }, ...(result.body !== undefined ? { body: result.body } : {}) };
   };
 }
 
@@ -151,6 +166,12 @@ const errorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
     const err = request.error;
     if (err instanceof DomainError) {
       request.response = json(err.statusCode, err.body(), err.headers);
+      return;
+    }
+    if (isDependencyFailure(err)) {
+      // Nothing the member did wrong, and nothing half-done: a write either committed whole or not at all.
+      logger.warn('dependency unavailable', { error: err as Error, path: request.event.rawPath });
+      request.response = json(503, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' }, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
       return;
     }
     logger.error('unhandled error', { error: err as Error, path: request.event.rawPath });

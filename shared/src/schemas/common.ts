@@ -17,6 +17,13 @@ export const Empty = z.object({}).strict();
 export const Ok = z.object({ ok: z.literal(true) });
 
 export const Health = z.object({ status: z.literal('ok') });
+const DependencyState = z.enum(['ok', 'degraded', 'down']);
+/** Readiness for operators and the local stack: each dependency's state and how long it took to answer. */
+export const Readiness = z.object({
+  status: DependencyState,
+  checkedAt: z.string(),
+  dependencies: z.array(z.object({ name: z.string(), status: DependencyState, latencyMs: z.number().nonnegative(), error: z.string().optional() })),
+});
 /** The OpenAPI document is described loosely: it is a generated JSON object. */
 export const OpenApiDocument = z.record(z.string(), z.unknown());
 

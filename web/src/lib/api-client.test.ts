@@ -53,3 +53,39 @@ describe('apiCall', () => {
     await expect(apiCall(routes.getHealth)).rejects.toThrow();
   });
 });
+
+describe('idempotency keys and unavailable answers', () => {
+  const body = { cigarId: 'padron-1964-anniversary-series-exclusivo', quantity: 2 };
+  const keyOf = (call: unknown) => ((call as [string, RequestInit])[1].headers as Record<string, string>)['idempotency-key'];
+  const item = JSON.stringify({
+    id: 'i1', cigarId: body.cigarId, quantity: 2, location: null, status: 'owned', notes: null, pricePaid: null, boxDate: null, currentPrice: null,
+    readyOn: null, createdAt: '2026-11-23T12:00:00.000Z', brandName: 'Padrón', cigarName: '1964', brandCountry: 'Nicaragua', cigarVitola: 'Robusto',
+    cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: 'full', cigarImageUrl: null,
+  });
+
+  it('keeps an action\'s key across a 503 and no answer at all, and takes a fresh one for the next action', async () => {
+    const fetch = vi.fn()
+      .mockResolvedValueOnce(answer(503, '{"message":"Service temporarily unavailable. Please try again.","code":"UNAVAILABLE"}'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(201, item))
+      .mockResolvedValueOnce(answer(201, item));
+    vi.stubGlobal('fetch', fetch);
+    const first = await apiCall(routes.addHumidorItem, { body }).catch((e: unknown) => e);
+    expect(errorText(first, 'Failed to add item to humidor')).toBe('Service temporarily unavailable. Please try again.');
+    const offline = await apiCall(routes.addHumidorItem, { body }).catch((e: unknown) => e);
+    expect([(offline as ApiError).status, errorText(offline, 'Failed to add item to humidor')]).toEqual([503, 'Service temporarily unavailable. Please try again.']);
+    await apiCall(routes.addHumidorItem, { body });
+    await apiCall(routes.addHumidorItem, { body });
+    const keys = fetch.mock.calls.map(keyOf);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('sends no key on routes that are not idempotent', async () => {
+    const fetch = vi.fn(async () => answer(200, JSON.stringify({ ok: true })));
+    vi.stubGlobal('fetch', fetch);
+    await apiCall(routes.deleteHumidorItem, { params: { id: 'x' } });
+    expect(keyOf(fetch.mock.calls[0])).toBeUndefined();
+  });
+});

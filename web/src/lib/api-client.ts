@@ -1,6 +1,7 @@
 import { fillPath, type RouteBodyInput, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '@torcedor/shared/route';
 import { routes } from '@torcedor/shared/routes';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
+import { UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import { config } from '@/config';
 
 /**
@@ -23,16 +24,20 @@ export class ApiError extends Error {
   }
 }
 
-/** The message of an error for a toast: the server's message when there is one. */
-/** What the server said about a failure (the first field problem, else its message), if anything. */
+/**
+ * What the server said about a failure (the first field problem, else its message), if anything. A 503, from
+ * the service or the edge, always reads as the unavailable message, never a generic failure text.
+ */
 export function errorDetail(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 503) return UNAVAILABLE_MESSAGE;
   const first = error.body?.issues?.[0]?.message;
   return error.status === 400 && first ? first : error.serverMessage ?? undefined;
 }
 
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
+    if (error.status === 503) return UNAVAILABLE_MESSAGE;
     const first = error.body?.issues?.[0]?.message;
     if (error.status === 400 && first) return first;
     return error.serverMessage ?? fallback;
@@ -61,15 +66,35 @@ function url(route: RouteDef, params?: Record<string, string>, query?: Record<st
   return `${config.VITE_API_ORIGIN}${fillPath(route.path, params)}${qs ? `?${qs}` : ''}`;
 }
 
-async function send(route: RouteDef, input: { params?: unknown; query?: unknown; body?: unknown }): Promise<Response> {
+/**
+ * Idempotency keys of creating requests (docs/api.md, "Idempotency"): one per action, that is per route, path
+ * and body, kept while the action has no definite answer. A 503, an in-progress answer or no answer at all keeps
+ * the key, so the member's retry of the same action reuses it and the server does the work at most once; any
+ * other answer ends the action, and the next one gets a fresh key.
+ */
+const pendingKeys = new Map<string, string>();
+const KEEP_KEY = new Set([503, 409]);
+
+function send(route: RouteDef, input: { params?: unknown; query?: unknown; body?: unknown }, idempotencyKey?: string): Promise<Response> {
   const mutation = route.method !== 'GET';
   return fetch(url(route, input.params as Record<string, string>, input.query as Record<string, unknown>), {
     method: route.method,
     credentials: 'include',
     // State-changing calls always declare JSON (the server refuses other types: a CSRF guard); a body is sent only when present.
-    headers: mutation ? { 'content-type': 'application/json' } : {},
+    headers: mutation ? { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } : {},
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
   });
+}
+
+/** Sends a call, with its action's idempotency key on idempotent routes (a network failure keeps the key). */
+async function sendKeyed(route: RouteDef, input: { params?: unknown; query?: unknown; body?: unknown }): Promise<Response> {
+  if (!route.idempotent) return send(route, input);
+  const action = `${route.method} ${fillPath(route.path, input.params as Record<string, string>)} ${JSON.stringify(input.body ?? null)}`;
+  let key = pendingKeys.get(action);
+  if (!key) pendingKeys.set(action, (key = crypto.randomUUID()));
+  const res = await send(route, input, key);
+  if (!KEEP_KEY.has(res.status) && res.status !== 401) pendingKeys.delete(action);
+  return res;
 }
 
 /**
@@ -78,8 +103,14 @@ async function send(route: RouteDef, input: { params?: unknown; query?: unknown;
  */
 export async function apiCall<R extends RouteDef>(route: R, ...args: [keyof CallInput<R>] extends [never] ? [] : [CallInput<R>] | []): Promise<RouteResponse<R>> {
   const input = (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-  let res = await send(route, input);
-  if (res.status === 401 && !NO_REFRESH.has(route.path) && (await refreshSession())) res = await send(route, input);
+  let res: Response;
+  try {
+    res = await sendKeyed(route, input);
+    if (res.status === 401 && !NO_REFRESH.has(route.path) && (await refreshSession())) res = await sendKeyed(route, input);
+  } catch {
+    // No answer at all (offline, the server down): the same as a 503 for the member.
+    throw new ApiError(503, `503: ${UNAVAILABLE_MESSAGE}`, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
+  }
   const text = await res.text();
   if (!res.ok) {
     let body: ErrorBody | null = null;

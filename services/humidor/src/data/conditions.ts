@@ -17,8 +17,7 @@ export async function listReadings(userId: string): Promise<Reading[]> {
   return (out.Items ?? []).map((i) => ConditionReading.parse(i)).reverse();
 }
 
-/** AP: log one reading (sorted by when it was taken). */
-export async function addReading(userId: string, r: Omit<Reading, 'id'>): Promise<void> {
-  const id = randomUUID();
+/** AP: log one reading (sorted by when it was taken); a keyed rerun writes the same item again, harmlessly. */
+export async function addReading(userId: string, r: Omit<Reading, 'id'>, id: string = randomUUID()): Promise<void> {
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.reading(userId, r.recordedAt, id), id, ...r } }));
 }

@@ -48,8 +48,8 @@ export function countsUpdate(userId: string, d: { sticks: number; items: number;
   };
 }
 
-export function newItemRecord(userId: string, cigar: CigarView, f: Fields): Item & Record<string, unknown> {
-  const id = randomUUID();
+/** A new item's record; `id` is given when it comes from the request's Idempotency-Key (kit `keyedId`). */
+export function newItemRecord(userId: string, cigar: CigarView, f: Fields, id: string = randomUUID()): Item & Record<string, unknown> {
   return {
     ...keys.item(userId, id), id, cigarId: cigar.id, ...f, createdAt: new Date().toISOString(),
     brandName: cigar.brandName, cigarName: cigar.name, brandCountry: cigar.brandCountry, cigarVitola: cigar.vitola,
@@ -57,32 +57,41 @@ export function newItemRecord(userId: string, cigar: CigarView, f: Fields): Item
   };
 }
 
-/** AP: add an item; with a cap, the member's total stays within it (403 HUMIDOR_LIMIT otherwise). */
-export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: number | null): Promise<Item> {
+/**
+ * AP: add an item; with a cap, the member's total stays within it (403 HUMIDOR_LIMIT otherwise). With an id
+ * from an Idempotency-Key, a rerun of a request whose write already landed returns that item instead.
+ */
+export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: number | null, id?: string): Promise<Item> {
   if (cap !== null && f.quantity > cap) throw limitReached();
-  const record = newItemRecord(userId, cigar, f);
+  const record = newItemRecord(userId, cigar, f, id);
   const r = await transact({
     counts: countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
     item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
   });
-  if (!r.ok) throw limitReached();
-  return HumidorItem.parse(record);
+  if (r.ok) return HumidorItem.parse(record);
+  if (r.failed.includes('item')) return (await getItem(userId, record.id)) ?? Promise.reject(limitReached());
+  throw limitReached();
 }
 
 /**
  * AP: add several items in one transaction with the new totals: all land or none, within the cap
- * (the caller checks the catalog; at most 99 rows, DynamoDB's transaction limit less the counts).
+ * (the caller checks the catalog; at most 99 rows, DynamoDB's transaction limit less the counts). With ids from
+ * an Idempotency-Key, a rerun whose write already landed returns those items.
  */
-export async function addItems(userId: string, rows: { cigar: CigarView; fields: Fields }[], cap: number | null): Promise<Item[]> {
+export async function addItems(userId: string, rows: { cigar: CigarView; fields: Fields; id?: string }[], cap: number | null): Promise<Item[]> {
   const total = rows.reduce((n, r) => n + r.fields.quantity, 0);
   if (cap !== null && total > cap) throw limitReached();
-  const records = rows.map((r) => newItemRecord(userId, r.cigar, r.fields));
+  const records = rows.map((r) => newItemRecord(userId, r.cigar, r.fields, r.id));
   const r = await transact({
     counts: countsUpdate(userId, { sticks: total, items: records.length, wishes: 0 }, cap),
     ...Object.fromEntries(records.map((Item, i) => [`item${i}`, { Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } }])),
   });
-  if (!r.ok) throw limitReached();
-  return records.map((rec) => HumidorItem.parse(rec));
+  if (r.ok) return records.map((rec) => HumidorItem.parse(rec));
+  if (r.failed.some((part) => part.startsWith('item'))) {
+    const landed = await Promise.all(records.map((rec) => getItem(userId, rec.id)));
+    if (landed.every((i) => i !== null)) return landed as Item[];
+  }
+  throw limitReached();
 }
 
 /**

@@ -7,7 +7,7 @@ import { transact } from '@torcedor/service-kit/transactions';
 import { HumidorItem, WishlistItem } from '@torcedor/shared/schemas/humidor';
 import type { z } from 'zod';
 import type { CigarView } from './catalog.ts';
-import { countsUpdate, limitReached, newItemRecord, type Item } from './items.ts';
+import { countsUpdate, getItem, limitReached, newItemRecord, type Item } from './items.ts';
 import { keys } from './keys.ts';
 
 export type Wish = z.infer<typeof WishlistItem>;
@@ -27,16 +27,17 @@ async function getWish(userId: string, wishId: string): Promise<Wish | null> {
 }
 
 /** AP: add a wishlist entry and count it. */
-export async function addWish(userId: string, cigar: CigarView, priority: number, notes: string | null): Promise<Wish> {
-  const id = randomUUID();
+export async function addWish(userId: string, cigar: CigarView, priority: number, notes: string | null, id: string = randomUUID()): Promise<Wish> {
   const record = {
     ...keys.wish(userId, id), id, cigarId: cigar.id, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,
     priority, notes, createdAt: new Date().toISOString(),
   };
-  await transact({
+  const r = await transact({
     counts: countsUpdate(userId, { sticks: 0, items: 0, wishes: 1 }, null),
     wish: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
   });
+  // Only an id from an Idempotency-Key can exist already: the rerun of a request whose write landed.
+  if (!r.ok) return (await getWish(userId, id)) ?? Promise.reject(new Error('wishlist entry condition failed without an entry'));
   return WishlistItem.parse(record);
 }
 
@@ -64,13 +65,18 @@ export async function deleteWish(userId: string, wishId: string): Promise<void> 
 }
 
 /** AP: move an entry into the humidor in one transaction (within the cap). */
-export async function moveWish(userId: string, wishId: string, quantity: number, cigar: (id: string) => Promise<CigarView | null>, cap: number | null): Promise<Item> {
+export async function moveWish(userId: string, wishId: string, quantity: number, cigar: (id: string) => Promise<CigarView | null>, cap: number | null, itemId?: string): Promise<Item> {
   const wish = await getWish(userId, wishId);
-  if (!wish) throw notFound('Wishlist entry not found');
+  if (!wish) {
+    // The rerun of a keyed move whose write landed finds the item it made.
+    const moved = itemId ? await getItem(userId, itemId) : null;
+    if (moved) return moved;
+    throw notFound('Wishlist entry not found');
+  }
   if (cap !== null && quantity > cap) throw limitReached();
   const c = await cigar(wish.cigarId);
   if (!c) throw notFound('That cigar is no longer in the catalog');
-  const record = newItemRecord(userId, c, { quantity, location: null, status: 'owned', notes: wish.notes, pricePaid: null, boxDate: null, currentPrice: null, readyOn: null });
+  const record = newItemRecord(userId, c, { quantity, location: null, status: 'owned', notes: wish.notes, pricePaid: null, boxDate: null, currentPrice: null, readyOn: null }, itemId);
   const r = await transact({
     counts: countsUpdate(userId, { sticks: quantity, items: 1, wishes: -1 }, cap),
     item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },

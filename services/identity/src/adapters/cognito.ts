@@ -1,6 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { badRequest, conflict, DomainError, tooManyRequests } from '@torcedor/service-kit/errors';
 import { traced } from '@torcedor/service-kit/observability';
+import { clientOptions } from '@torcedor/service-kit/aws';
 import { config } from '../config.ts';
 
 type Sdk = typeof import('@aws-sdk/client-cognito-identity-provider');
@@ -16,6 +17,7 @@ function userPool() {
     sdk,
     cognito: traced(new sdk.CognitoIdentityProviderClient({
       region: config.AWS_REGION,
+      ...clientOptions(),
       ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}),
     })),
   }));
@@ -100,4 +102,10 @@ export async function revokeRefreshToken(token: string): Promise<void> {
   await cognito.send(new sdk.RevokeTokenCommand({ ClientId, Token: token })).catch((err: unknown) => {
     if (!['UnsupportedTokenTypeException', 'InvalidParameterException', 'NotAuthorizedException', 'UnauthorizedException'].includes(name(err))) throw err;
   });
+}
+
+/** Readiness probe: the user pool answers a description of itself. */
+export async function probeUserPool(): Promise<void> {
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.DescribeUserPoolCommand({ UserPoolId }));
 }
