@@ -313,6 +313,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (performance.now() - tSeed > 50) log.ok(`seed ${since(tSeed)}`);
 
     gateway.setReady(true);
+    // The same readiness operators read at /api/health/ready: each dependency as the services see it.
+    const ready = (await api('GET', '/api/health/ready')).body as { status: string; dependencies: { name: string; status: string; latencyMs: number }[] } | undefined;
+    if (ready?.dependencies) {
+      const line = ready.dependencies.map((d) => `${d.name} ${d.status} ${d.latencyMs} ms`).join(', ');
+      if (ready.status === 'ok') log.ok(`ready: ${line}`);
+      else log.warn(`ready: ${ready.status}: ${line}`);
+    }
     log.ok(`Torcedor on ${appOrigin} (${dev ? 'dev mode, ' : ''}up in ${since(t0)})`);
 
     let stopped: Promise<void> | undefined;

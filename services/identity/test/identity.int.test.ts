@@ -286,3 +286,16 @@ describe('export and account deletion', () => {
     expect((await call(handler, 'POST', '/api/auth/signup', { body: { ...body } })).status).toBe(201);
   });
 });
+
+describe('readiness', () => {
+  it('reports the database and the user pool, each with its state and latency', async () => {
+    const res = await call(handler, 'GET', '/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.dependencies.map((d: { name: string }) => d.name)).toEqual(['dynamodb', 'cognito']);
+    for (const d of res.body.dependencies as { status: string; latencyMs: number }[]) {
+      expect(['ok', 'degraded']).toContain(d.status);
+      expect(d.latencyMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(['ok', 'degraded']).toContain(res.body.status);
+  });
+});
