@@ -32,18 +32,26 @@ const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 /** Wrong email or password, one generic answer whatever failed (no user enumeration). */
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
 
-/** Creates and confirms a pool user; returns its `sub` (the member's id). */
+/**
+ * Creates a confirmed pool user with its password; returns its `sub` (the member's id). Only identity creates
+ * users, with admin calls: the pool's self sign-up is off, so nobody can skip the age rule by calling Cognito.
+ */
 export async function createPoolUser(username: string, password: string, attributes: Record<string, string>): Promise<string> {
   const { sdk, cognito } = await userPool();
+  let created = false;
   try {
-    const out = await cognito.send(new sdk.SignUpCommand({
-      ClientId, Username: username, Password: password,
+    const out = await cognito.send(new sdk.AdminCreateUserCommand({
+      UserPoolId, Username: username, MessageAction: 'SUPPRESS',
       UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
     }));
-    await cognito.send(new sdk.AdminConfirmSignUpCommand({ UserPoolId, Username: username }));
-    if (!out.UserSub) throw new Error('user pool returned no sub');
-    return out.UserSub;
+    created = true;
+    await cognito.send(new sdk.AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));
+    const sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!sub) throw new Error('user pool returned no sub');
+    return sub;
   } catch (err) {
+    // A user whose password was refused must not stay behind half made.
+    if (created) await cognito.send(new sdk.AdminDeleteUserCommand({ UserPoolId, Username: username })).catch(() => undefined);
     switch (name(err)) {
       case 'UsernameExistsException': throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       case 'InvalidPasswordException': throw badRequest((err as Error).message, [{ path: ['password'], message: (err as Error).message }], 'WEAK_PASSWORD');
