@@ -43,7 +43,9 @@ export default defineConfig({
   webServer: {
     command: 'node local/bin/start.mjs',
     url: `${BASE_URL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR, LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN' },
+    // The browser tests sign up many members from one address (127.0.0.1); the sign-up limit itself is tested
+    // in services/identity/test/security.int.test.ts.
+    env: { PORT: String(PORT), DATA_DIR, LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN', SIGNUP_LIMIT_PER_ADDRESS: '1000' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',

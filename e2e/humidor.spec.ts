@@ -136,4 +136,34 @@ test.describe('catalog search and the humidor', () => {
     await expect(page.getByRole('link', { name: 'Upgrade to Add More' })).toHaveAttribute('href', '/subscription');
     await expect(page.getByText('20 of 20 cigars on the free plan.')).toBeVisible();
   });
+
+  test('CSV import: the preview refuses 2024-02-30 and 18.505 as the import does, and a big file says what landed', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/humidor');
+    const head = 'name,brand,quantity,price,location,date';
+    const good = '1964 Anniversary Series Exclusivo,Padron';
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from CSV' });
+    await dialog.getByLabel('or paste it').fill([head, `${good},2,18.50,Top tray,2024-02-29`, `${good},1,,,2024-02-30`, `${good},1,18.505,,`].join('\n'));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText('1 of 3 rows can be imported.')).toBeVisible();
+    await expect(dialog.getByText(/^Line 3: .*Date must be an existing date \(YYYY-MM-DD\)/)).toBeVisible();
+    await expect(dialog.getByText(/^Line 4: .*Price has at most 2 decimals/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Imported 1 row.');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tabpanel', { name: 'My Humidor' }).getByRole('listitem')).toHaveCount(1);
+
+    // 95 rows go in two calls; the first is over the free cap (20), so nothing lands and the page says so.
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await dialog.getByLabel('or paste it').fill([head, ...Array.from({ length: 95 }, () => `${good},1,,,`)].join('\n'));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText('95 of 95 rows can be imported. They are sent 90 at a time.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import 95 rows' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Nothing was imported. Rows 1–95 (from line 2 of the file) were not imported:');
+    await expect(dialog.getByRole('button', { name: 'Import 95 rows' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tabpanel', { name: 'My Humidor' }).getByRole('listitem')).toHaveCount(1);
+  });
 });

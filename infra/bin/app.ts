@@ -8,7 +8,7 @@ const REMOVED_SECRET_CONTEXT = ['stripeSecretKey', 'stripeWebhookSecret', 'opena
 
 /**
  * Context: `appOrigin` (the site's public origin when it has a custom domain), `bundle=false`
- * (assertion tests only), `ownerEmails`. Provider keys (Stripe, OpenAI) are never context: they are
+ * (assertion tests only). Owners are made by an operator (infra/README.md, "Owners"). Provider keys (Stripe, OpenAI) are never context: they are
  * Secrets Manager secrets of the stateful stack, set by the operator (infra/README.md).
  */
 export function buildApp(app = new App()) {
@@ -21,7 +21,6 @@ export function buildApp(app = new App()) {
     stateful,
     bundle: String(ctx('bundle') ?? 'true') !== 'false',
     appOrigin,
-    ownerEmails: ctx('ownerEmails'),
   });
   stateless.addStackDependency(stateful);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -9,7 +9,6 @@ function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): 
   switch (key) {
     case 'USER_POOL_ID': return aws.userPoolId;
     case 'UPLOADS_BUCKET': return aws.uploadsBucket;
-    case 'OWNER_EMAILS': return source.OWNER_EMAILS ?? 'owner@torcedor.test';
     // Provider keys and anything else optional: passed through only when set.
     default: return source[key] || undefined;
   }

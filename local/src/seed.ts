@@ -1,8 +1,9 @@
-import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { OWNERS_GROUP } from '@torcedor/shared/constants';
 import type { LocalAws } from './aws/local-aws.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -40,8 +41,8 @@ export interface SeedStep {
  */
 const DEMO_PASSWORD = 'Torcedor-demo-2026';
 const DEMO_ACCOUNTS = [
-  { email: 'owner@torcedor.test', firstName: 'Olivia', lastName: 'Owner', dateOfBirth: '1980-04-12', country: 'US' },
-  { email: 'member@torcedor.test', firstName: 'Marco', lastName: 'Member', dateOfBirth: '1988-09-30', country: 'GB' },
+  { email: 'owner@torcedor.test', firstName: 'Olivia', lastName: 'Owner', dateOfBirth: '1980-04-12', country: 'US', owner: true },
+  { email: 'member@torcedor.test', firstName: 'Marco', lastName: 'Member', dateOfBirth: '1988-09-30', country: 'GB', owner: false },
 ] as const;
 
 const CATALOG_FILES = ['brands.json', 'cigars.json', 'lounges.json'].map((f) => join(REPO_ROOT, 'services/humidor/catalog', f));
@@ -76,10 +77,14 @@ const seedSteps: SeedStep[] = [
   {
     name: 'demo accounts',
     async run(ctx) {
-      for (const account of DEMO_ACCOUNTS) {
+      for (const { owner, ...account } of DEMO_ACCOUNTS) {
         const r = await ctx.api('POST', '/api/auth/signup', { body: { ...account, password: DEMO_PASSWORD } });
         if (r.status === 201) ctx.log(`demo account ${account.email} created`);
         else if (r.status !== 409) throw new Error(`sign-up of ${account.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+        // An owner is made by an operator, never by the email it signs up with: here the seed is the operator.
+        if (owner) {
+          await ctx.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: ctx.aws.userPoolId, Username: account.email, GroupName: OWNERS_GROUP }));
+        }
       }
       await ctx.busIdle();
     },

@@ -63,3 +63,22 @@ export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+/** The user pool group whose members are owners (isOwner); only an operator adds members to it. */
+export const OWNERS_GROUP = 'owners';
+
+/**
+ * Abuse limits of identity (docs/decisions.md, "Sessions"), each overridable by the environment variable named
+ * beside it. Sign-in attempts are counted per (email, address) and per address, never per email alone, so a
+ * stranger's wrong passwords cannot lock a member out of their own device. Sign-ups and trials share one
+ * count per address, and a sign-up for an email that exists counts too (no fast enumeration).
+ */
+export const ABUSE_LIMITS = {
+  /** LOGIN_LIMIT_PER_ACCOUNT_ADDRESS */
+  loginPerAccountAndAddress: 5,
+  /** LOGIN_LIMIT_PER_ADDRESS */
+  loginPerAddress: 20,
+  loginWindowSeconds: 15 * 60,
+  /** SIGNUP_LIMIT_PER_ADDRESS */
+  signupsPerAddress: 10,
+  signupWindowSeconds: 60 * 60,
+} as const;

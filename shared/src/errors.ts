@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   /** The Idempotency-Key was already used with another body. */
   IDEMPOTENCY_KEY_REUSED: 422,
   LOGIN_THROTTLED: 429,
+  /** Too many sign-ups and trials from one address. */
+  SIGNUP_THROTTLED: 429,
   RATE_LIMITED: 429,
   AI_DAILY_LIMIT: 429,
   INTERNAL: 500,

@@ -40,8 +40,8 @@ export const domainEvents = {
   }),
   SessionRevoked: event({
     source: 'identity',
-    summary: 'A session was ended on the server (logout); its access token must be refused until it expires',
-    detail: z.object({ sessionId: z.string(), userId: z.string(), expiresAt: z.number().int() }),
+    summary: "A session was ended on the server (logout): its login's tokens are refused until expiresAt, and with notBeforeMs every token and login of the member from before that time",
+    detail: z.object({ sessionId: z.string(), userId: z.string(), expiresAt: z.number().int(), notBeforeMs: z.number().int().optional() }),
   }),
   UserDeleted: event({
     source: 'identity',

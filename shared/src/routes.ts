@@ -42,7 +42,7 @@ export const routes = {
   signup: route({
     method: 'POST', path: '/api/auth/signup', service: 'identity', access: 'public', status: 201,
     summary: 'Create a member account (age rule enforced)', body: SignupBody, response: SignupResult,
-    errors: ['WEAK_PASSWORD', 'FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'EMAIL_TAKEN', 'RATE_LIMITED'],
+    errors: ['WEAK_PASSWORD', 'FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'EMAIL_TAKEN', 'RATE_LIMITED', 'SIGNUP_THROTTLED'],
   }),
   login: route({
     method: 'POST', path: '/api/auth/login', service: 'identity', access: 'public',
@@ -52,7 +52,7 @@ export const routes = {
   startTrial: route({
     method: 'POST', path: '/api/auth/trial', service: 'identity', access: 'public', status: 201,
     summary: 'Start a 7-day trial without card or email; sets the session cookies', body: TrialBody, response: User,
-    errors: ['FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'RATE_LIMITED'],
+    errors: ['FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'RATE_LIMITED', 'SIGNUP_THROTTLED'],
   }),
   refreshSession: route({
     method: 'POST', path: '/api/auth/refresh', service: 'identity', access: 'public',
@@ -100,6 +100,7 @@ export const routes = {
   deleteAccount: route({
     method: 'DELETE', path: '/api/user', service: 'identity', access: 'member',
     summary: 'Delete the account and all its data (every service deletes its part)', body: DeleteAccountBody, response: Ok,
+    errors: ['INVALID_CREDENTIALS', 'LOGIN_THROTTLED', 'RATE_LIMITED'],
   }),
   ...exportRoutes(),
   getFeed: route({

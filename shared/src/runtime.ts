@@ -28,7 +28,7 @@ export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT',
  * of services/kit/src/secrets.ts.
  */
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
-  identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'OWNER_EMAILS?'],
+  identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?'],
   social: [],
   humidor: [],
   events: [],

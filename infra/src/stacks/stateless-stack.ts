@@ -21,8 +21,8 @@ import type { StatefulStack } from './stateful-stack.ts';
  */
 export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser',
-  // The readiness probe (GET /api/health/ready) reads the pool's description.
-  'cognito-idp:DescribeUserPool',
+  // Logout signs the user out everywhere; the readiness probe (GET /api/health/ready) reads the pool.
+  'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPool',
 ] as const;
 
 /** Services that publish: the source of at least one domain event. Only they may call PutEvents. */
@@ -33,8 +33,6 @@ export interface StatelessProps extends StackProps {
   bundle: boolean;
   /** The site's public origin (custom domain); defaults to the CloudFront domain. */
   appOrigin?: string;
-  /** OWNER_EMAILS of identity: comma-separated emails whose sign-ups join `owners`. */
-  ownerEmails?: string;
 }
 
 /** The code: one HTTP function per service plus its worker, the HTTP API, the bus rules, the CDN. */
@@ -64,7 +62,6 @@ export class StatelessStack extends Stack {
         const secretName = name.endsWith(SECRET_ARN_SUFFIX) ? name.slice(0, -SECRET_ARN_SUFFIX.length) : undefined;
         if (name === 'USER_POOL_ID') extra[name] = s.pool.userPoolId;
         else if (name === 'UPLOADS_BUCKET') extra[name] = s.uploads.bucketName;
-        else if (name === 'OWNER_EMAILS') extra[name] = props.ownerEmails ?? '';
         else if (secretName !== undefined) {
           if (!isProviderSecretName(secretName)) throw new Error(`${name} of ${service}: no provider secret ${secretName} (infra/src/constructs/provider-secrets.ts)`);
           const secret = s.providerSecrets[secretName];

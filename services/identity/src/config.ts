@@ -1,5 +1,6 @@
 import { BaseEnv, loadConfig } from '@torcedor/service-kit/config';
 import * as z from 'zod';
+import { ABUSE_LIMITS } from '@torcedor/shared/constants';
 
 /** Identity's configuration, validated at start-up. */
 export const config = loadConfig(
@@ -8,8 +9,9 @@ export const config = loadConfig(
     COGNITO_ENDPOINT: z.url().optional(),
     UPLOADS_BUCKET: z.string().min(3),
     S3_ENDPOINT: z.url().optional(),
-    /** Comma-separated emails that join the `owners` group at sign-up. */
-    OWNER_EMAILS: z.string().default('').transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    LOGIN_LIMIT_PER_ACCOUNT_ADDRESS: z.coerce.number().int().positive().default(ABUSE_LIMITS.loginPerAccountAndAddress),
+    LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(ABUSE_LIMITS.loginPerAddress),
+    SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(ABUSE_LIMITS.signupsPerAddress),
   }),
 );
 export const secureCookies = config.APP_ORIGIN.startsWith('https://');

@@ -10,6 +10,7 @@ let ownerEmail: string;
 
 beforeAll(async () => {
   ownerEmail = `owner-${Date.now()}@torcedor.test`;
+  // OWNER_EMAILS no longer means anything: set it as an attacker would hope it still works.
   Object.assign(process.env, serviceEnv('identity', inject('localAws')), { OWNER_EMAILS: ownerEmail, LOG_LEVEL: 'SILENT' });
   handler = (await import('../src/http.ts')).handler as typeof handler;
 });
@@ -47,10 +48,10 @@ describe('sign-up', () => {
     expect(JSON.parse(reg.Detail!)).toMatchObject({ userId, kind: 'member' });
   });
 
-  it('makes OWNER_EMAILS members owners', async () => {
+  it('never makes an owner of whoever signs up with an owner address: owners are made by an operator', async () => {
     const { cookies } = await signUpAndLogin({ email: ownerEmail });
     const me = await call(handler, 'GET', '/api/auth/user', { cookies });
-    expect(me.body.isOwner).toBe(true);
+    expect(me.body.isOwner).toBe(false);
   });
 
   it.each([
@@ -102,9 +103,10 @@ describe('sign-up', () => {
 describe('login and sessions', () => {
   it('sets HttpOnly SameSite=Lax session cookies and no token in the body', async () => {
     const { login } = await signUpAndLogin();
-    expect(login.cookies.length).toBe(2);
+    expect(login.cookies.length).toBe(3);
     for (const c of login.cookies) expect(c).toMatch(/HttpOnly; SameSite=Lax/);
-    expect(login.cookies.find((c) => c.startsWith('torcedor_refresh='))).toContain('Path=/api/auth');
+    // The refresh token goes only where it is used: renewal, and logout (which revokes it).
+    expect(login.cookies.filter((c) => c.startsWith('torcedor_refresh=')).map((c) => /Path=([^;]+)/.exec(c)?.[1]).sort()).toEqual(['/api/auth', '/api/logout']);
     expect(JSON.stringify(login.body)).not.toMatch(/eyJ/);
   });
 
@@ -269,12 +271,24 @@ describe('export and account deletion', () => {
     expect(r.body.items[0]).not.toHaveProperty('PK');
   });
 
-  it('deletes the account only with the typed confirmation, then nothing of it works', async () => {
+  it('deletes the account only with the typed confirmation and the password, then nothing of it works', async () => {
     const { cookies, body, userId } = await signUpAndLogin();
-    const unconfirmed = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'yes' } });
+    const ip = '10.9.2.2';
+    const unconfirmed = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'yes', password: body.password }, sourceIp: ip });
     expect(unconfirmed.status).toBe(400);
+    // Without the password, or with a wrong one: login's generic answer, and nothing is deleted.
+    for (const attempt of [{ confirmation: 'DELETE' }, { confirmation: 'DELETE', password: 'Wrong-Pass-1' }]) {
+      const refused = await call(handler, 'DELETE', '/api/user', { cookies, body: attempt, sourceIp: ip });
+      expect([refused.status, refused.body]).toEqual([401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }]);
+      expect(refused.cookies).toEqual([]);
+    }
+    const empty = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE', password: '' }, sourceIp: ip });
+    expect(empty.status).toBe(400);
+    expect(published().some((e) => e.DetailType === 'UserDeleted')).toBe(false);
     expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
-    const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE' } });
+    expect((await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: ip })).status).toBe(200);
+
+    const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE', password: body.password }, sourceIp: ip });
     expect(r.status).toBe(200);
     expect(r.cookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
     const deleted = published().find((e) => e.DetailType === 'UserDeleted');
@@ -284,6 +298,34 @@ describe('export and account deletion', () => {
     expect(l.status).toBe(401);
     // The email is free again.
     expect((await call(handler, 'POST', '/api/auth/signup', { body: { ...body } })).status).toBe(201);
+  });
+
+  it('counts a wrong password as a failed sign-in: the login throttle blocks deletion too', async () => {
+    const { cookies, body } = await signUpAndLogin();
+    for (let i = 0; i < 5; i++) {
+      const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE', password: `Wrong-Pass-${i}` }, sourceIp: '10.9.2.3' });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE', password: body.password }, sourceIp: '10.9.2.3' });
+    expect([blocked.status, blocked.body.code]).toEqual([429, 'LOGIN_THROTTLED']);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Counted per (account, address): the same member from another address is not locked out.
+    expect((await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: '10.9.2.4' })).status).toBe(200);
+    expect((await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: '10.9.2.3' })).status).toBe(429);
+    expect(published().some((e) => e.DetailType === 'UserDeleted')).toBe(false);
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
+  });
+
+  it('deletes a trial member (no password they know) with the typed confirmation alone', async () => {
+    const t = await call(handler, 'POST', '/api/auth/trial', { body: { dateOfBirth: '1985-06-01', country: 'CA' } });
+    expect(t.status).toBe(201);
+    const cookies = cookieJar(t.cookies);
+    const unconfirmed = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'yes' } });
+    expect(unconfirmed.status).toBe(400);
+    const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE' } });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(published().find((e) => e.DetailType === 'UserDeleted')!.Detail!)).toMatchObject({ userId: t.body.id });
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(401);
   });
 });
 

@@ -11,6 +11,7 @@ import { clientOptions } from './aws.ts';
 import { baseConfig } from './config.ts';
 import { dynamodb, TABLE } from './ddb.ts';
 import { logger } from './logger.ts';
+import { isDeleted, markDeleted } from './revocation.ts';
 import { correlationId, countBusiness, logMember, observability, traced } from './observability.ts';
 
 const config = baseConfig();
@@ -89,7 +90,16 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
     const parsed = def.detail.safeParse(event.detail);
     if (!parsed.success) return logger.error('malformed event dropped', { service, type, id: event.id, issues: parsed.error.issues });
     const member = (parsed.data as { userId?: unknown }).userId;
-    if (typeof member === 'string') logMember(member);
+    if (typeof member === 'string') {
+      logMember(member);
+      if (type === 'UserDeleted') {
+        // First the tombstone and the end of every session of the member, then the service erases its data.
+        await markDeleted(member, (parsed.data as EventDetail<'UserDeleted'>).deletedAt);
+      } else if (await isDeleted(member)) {
+        // A late event about a deleted member would bring back data that was just erased.
+        return logger.info('event about a deleted member dropped', { service, type, id: event.id });
+      }
+    }
     await fn(parsed.data, meta);
     countBusiness('EventsDelivered');
   }, { persistenceStore, config });

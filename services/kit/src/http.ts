@@ -84,13 +84,27 @@ function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, app
   }
   if (!STATE_CHANGING.has(def.method) || def.navigation) return;
   const origin = event.headers.origin;
-  if (origin && origin !== appOrigin) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+  if (origin && origin !== appOrigin && !isOwnHost(origin, event.headers.host)) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
   if (def.rawBody) return;
   const type = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw unsupportedMediaType();
 }
 
 const unexpectedBody = () => badRequest('This request takes no body', undefined, 'UNEXPECTED_BODY');
+
+/**
+ * The page's own origin as the browser sends it for the host it was served from (the app opened at
+ * http://127.0.0.1:3000 or by the machine's address): the Origin names the very host the request went to. A
+ * foreign page cannot make the browser send another site's Origin with our Host, so this admits no other site.
+ */
+function isOwnHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
 
 function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined;
@@ -117,7 +131,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     // Public routes take the session when there is one but do not pay for the revocation check; reads
     // may use this instance's recent check, state-changing requests always read the marker.
     const read = def.method === 'GET';
-    const session = verified && def.access !== 'public' && (await isRevoked(verified.sessionId, { read })) ? null : verified;
+    const session = verified && def.access !== 'public' && (await isRevoked(verified, { read })) ? null : verified;
     if (session) logMember(session.userId);
     if (def.access !== 'public' && !session) throw unauthorized();
     if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');

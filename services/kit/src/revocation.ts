@@ -1,53 +1,114 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
 import { ddb, TABLE } from './ddb.ts';
+import { batchGetAll } from './items.ts';
 
 /**
- * Sessions ended on the server. Access tokens are verified by signature in every service, so a logout
- * must also be known to every service: identity writes the marker in its own table when the member logs
- * out, and each other service writes it in its own table from the SessionRevoked event. The marker
- * expires with the token (TTL), so the set stays small.
+ * Sessions ended on the server. Access tokens are verified by signature in every service, so an ended session
+ * must also be known to every service: identity writes the markers in its own table, and each other service
+ * writes them in its own table from the SessionRevoked and UserDeleted events (docs/architecture.md, "Sessions").
  *
- * Reads may trust a "not revoked" answer this instance got less than READ_RECHECK_MS ago (one database
- * read per session per window instead of one per request); state-changing requests always read the
- * marker. A marker this instance writes itself takes effect at once for every request.
+ * - The login's marker (`REVOKED#<sessionId>`) refuses every access token of that login, kept as long as its
+ *   refresh token could live.
+ * - The member's **not-before time** (`NOTBEFORE#<userId>`) refuses every access token issued before it: logout
+ *   signs the member out everywhere, and deleting the account ends every other session at once. After a
+ *   deletion it is also the member's **tombstone**: workers drop late events about a deleted member (they would
+ *   bring back data that was just erased), see events.ts.
+ *
+ * Both are read in one round trip. Reads may trust a "not revoked" answer this instance got less than
+ * READ_RECHECK_MS ago; state-changing requests always read. What this instance writes takes effect at once.
  */
 export const READ_RECHECK_MS = 5_000;
 const MAX_REMEMBERED = 10_000;
 
 const revokedKey = (sessionId: string) => ({ PK: `REVOKED#${sessionId}`, SK: 'SESSION' });
+const notBeforeKey = (userId: string) => ({ PK: `NOTBEFORE#${userId}`, SK: 'MEMBER' });
+
 /** sessionId -> when this instance last read that it was not revoked (ms). */
 const checkedOk = new Map<string, number>();
-/** sessionId -> token expiry (s) of sessions this instance saw revoked. */
+/** sessionId -> marker expiry (s) of sessions this instance saw revoked. */
 const knownRevoked = new Map<string, number>();
+/** userId -> not-before time (ms) this instance wrote or read. */
+const knownNotBefore = new Map<string, number>();
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
   if (map.size >= MAX_REMEMBERED) map.clear();
   map.set(key, value);
 }
 
+/**
+ * Writes a member's not-before time (only ever later: an older event cannot move it back). It is kept in ms:
+ * logins (refresh tokens) compare at that precision; access tokens carry whole seconds (`iat`), so a token is
+ * refused when it was issued in an earlier second (a token of the very second of a logout is given the benefit).
+ */
+async function writeNotBefore(userId: string, notBeforeMs: number, ttl: number, deleted: boolean) {
+  await ddb.send(new PutCommand({
+    TableName: TABLE,
+    Item: { ...notBeforeKey(userId), notBeforeMs, deleted, ttl },
+    ConditionExpression: 'attribute_not_exists(PK) OR notBeforeMs <= :nb',
+    ExpressionAttributeValues: { ':nb': notBeforeMs },
+  })).catch((err: unknown) => {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  });
+  remember(knownNotBefore, userId, Math.max(knownNotBefore.get(userId) ?? 0, notBeforeMs));
+  checkedOk.clear();
+}
+/** An access token issued (whole seconds) before the not-before time's second. */
+const issuedBefore = (issuedAt: number, notBeforeMs: number) => issuedAt < Math.floor(notBeforeMs / 1000);
+
+/** The SessionRevoked consumer (and identity itself): the login's marker, and the member's not-before time. */
 export async function markRevoked(d: EventDetail<'SessionRevoked'>): Promise<void> {
   // A plain put is idempotent: duplicates and any order give the same item.
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...revokedKey(d.sessionId), userId: d.userId, ttl: d.expiresAt } }));
   checkedOk.delete(d.sessionId);
   remember(knownRevoked, d.sessionId, d.expiresAt);
+  if (d.notBeforeMs !== undefined) await writeNotBefore(d.userId, d.notBeforeMs, d.expiresAt, false);
 }
 
-export async function isRevoked(sessionId: string, opts: { read?: boolean; nowMs?: number } = {}): Promise<boolean> {
+/** How long a deleted member's tombstone is kept: longer than any of their tokens and any event redelivery. */
+const TOMBSTONE_SECONDS = 35 * 24 * 3600;
+
+/** On UserDeleted: every session of the member ends, and the member's tombstone is written. */
+export async function markDeleted(userId: string, deletedAt: string): Promise<void> {
+  const atMs = new Date(deletedAt).getTime();
+  // Every token of the member is refused, whatever second it was issued in (+1 s).
+  await writeNotBefore(userId, atMs + 1_000, Math.floor(atMs / 1000) + TOMBSTONE_SECONDS, true);
+}
+
+/** True when the member's account was deleted (late events about them are dropped). */
+export async function isDeleted(userId: string): Promise<boolean> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: notBeforeKey(userId), ConsistentRead: true }));
+  return out.Item?.deleted === true;
+}
+
+export interface SessionRef { sessionId: string; userId: string; issuedAt: number }
+
+export async function isRevoked(s: SessionRef, opts: { read?: boolean; nowMs?: number } = {}): Promise<boolean> {
   const nowMs = opts.nowMs ?? Date.now();
   const nowSeconds = Math.floor(nowMs / 1000);
-  const expiry = knownRevoked.get(sessionId);
+  const expiry = knownRevoked.get(s.sessionId);
   if (expiry !== undefined && expiry > nowSeconds) return true;
-  const okAt = checkedOk.get(sessionId);
+  if (issuedBefore(s.issuedAt, knownNotBefore.get(s.userId) ?? 0)) return true;
+  const okAt = checkedOk.get(s.sessionId);
   if (opts.read && okAt !== undefined && nowMs - okAt < READ_RECHECK_MS) return false;
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: revokedKey(sessionId), ConsistentRead: true }));
+  const keys = [revokedKey(s.sessionId), notBeforeKey(s.userId)];
+  const found = await batchGetAll(keys, { consistent: true });
+  const [marker, notBefore] = keys.map((k) => found.find((i) => i.PK === k.PK));
   // DynamoDB deletes expired items lazily: an item past its TTL no longer counts.
-  const revoked = !!out.Item && Number(out.Item.ttl) > nowSeconds;
+  const live = (i: Record<string, unknown> | undefined) => !!i && Number(i.ttl) > nowSeconds;
+  if (live(notBefore)) remember(knownNotBefore, s.userId, Number(notBefore!.notBeforeMs));
+  const revoked = live(marker) || (live(notBefore) && issuedBefore(s.issuedAt, Number(notBefore!.notBeforeMs)));
   if (revoked) {
-    checkedOk.delete(sessionId);
-    remember(knownRevoked, sessionId, Number(out.Item!.ttl));
+    checkedOk.delete(s.sessionId);
+    if (live(marker)) remember(knownRevoked, s.sessionId, Number(marker!.ttl));
   } else {
-    remember(checkedOk, sessionId, nowMs);
+    remember(checkedOk, s.sessionId, nowMs);
   }
   return revoked;
+}
+
+/** The member's not-before time (ms), 0 when none is set. */
+export async function notBeforeMsOf(userId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: notBeforeKey(userId), ConsistentRead: true }));
+  return out.Item && Number(out.Item.ttl) > Date.now() / 1000 ? Number(out.Item.notBeforeMs) : 0;
 }

@@ -1,3 +1,4 @@
+import { OWNERS_GROUP } from '@torcedor/shared/constants';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { baseConfig } from './config.ts';
@@ -9,6 +10,10 @@ export interface Session {
   groups: string[];
   /** Identifies the login this token belongs to (Cognito `origin_jti`, else `jti`). */
   sessionId: string;
+  /** The user pool's username (an email or `trial_…`): identity's admin calls name the user by it. */
+  username: string;
+  /** When the token was issued (s): tokens issued before the member's not-before time are refused. */
+  issuedAt: number;
   /** The raw access token (identity uses it to revoke or read the user). */
   token: string;
   expiresAt: number;
@@ -47,7 +52,7 @@ export async function verifySession(token: string | undefined): Promise<Session 
     const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
     const sessionId = String(payload.origin_jti ?? payload.jti ?? '');
     if (!sessionId) return null;
-    return { userId: payload.sub, isOwner: groups.includes('owners'), groups, token, expiresAt: payload.exp, sessionId };
+    return { userId: payload.sub, isOwner: groups.includes(OWNERS_GROUP), groups, token, expiresAt: payload.exp, issuedAt: Number(payload.iat ?? 0), sessionId, username: String(payload.username ?? payload['cognito:username'] ?? payload.sub) };
   } catch {
     return null;
   }

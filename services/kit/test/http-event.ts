@@ -13,6 +13,8 @@ export interface TestRequest {
   requestId?: string;
 }
 
+const randomAddress = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** An API Gateway v2 (payload 2.0) event as the HTTP API sends it to a service function. */
 export function httpEvent(method: string, path: string, r: TestRequest = {}): APIGatewayProxyEventV2 {
   const body = r.rawBody ?? (r.body === undefined ? undefined : JSON.stringify(r.body));
@@ -32,7 +34,8 @@ export function httpEvent(method: string, path: string, r: TestRequest = {}): AP
     pathParameters: r.pathParameters,
     requestContext: {
       accountId: '000000000000', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: r.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
+      // Each request comes from its own client address unless the test names one (address-based limits).
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: r.sourceIp ?? randomAddress(), userAgent: 'vitest' },
       requestId: r.requestId ?? `req-${Math.random().toString(36).slice(2)}`, routeKey: `${method} ${path}`, stage: '$default',
       time: new Date().toISOString(), timeEpoch: Date.now(),
     },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IsoDate } from './common.ts';
 
 export const HumidorStatus = z.enum(['owned', 'to-try', 'aged', 'smoked']);
 export const Strength = z.enum(['mild', 'mild-medium', 'medium', 'medium-full', 'full']);
@@ -32,7 +33,7 @@ export type HumidorItem = z.infer<typeof HumidorItem>;
 export const HumidorList = z.array(HumidorItem);
 
 const Money = z.number({ message: 'Price must be a number' }).min(0, 'Price cannot be negative').max(1_000_000).multipleOf(0.01, 'Price has at most 2 decimals');
-const OptionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : null));
+const OptionalText = (max: number, message?: string) => z.string().trim().max(max, message).nullable().optional().transform((v) => (v ? v : null));
 const Quantity = z.number({ message: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
 const BoxDate = z.iso.date({ message: 'Box date must be a valid date (YYYY-MM-DD)' });
 
@@ -107,19 +108,31 @@ export const ConditionsLog = z.object({
 
 /** CSV import (Cigar Scanner-style columns: name, brand, quantity, price, location, date). */
 export const ImportPreviewBody = z.strictObject({ csv: z.string().min(1, 'The file is empty').max(60_000, 'The file is too large (60 KB at most)') });
+/** Rows per import call: one TransactWrite holds the member's counts item and one Put a row (DynamoDB takes 100). */
+export const IMPORT_MAX_ROWS = 90;
+/**
+ * One imported row: the one rule for the preview (each CSV row is checked with it, and only a row it accepts is
+ * shown as importable) and for the import body. A date must exist (2024-02-30 does not), a price has cents at most.
+ */
+export const ImportRow = z.strictObject({
+  cigarId: z.string().min(1).max(80),
+  quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000, 'Quantity is at most 10,000'),
+  pricePaid: Money.nullable(),
+  location: OptionalText(80, 'Location is at most 80 characters'),
+  boxDate: z.string({ message: 'Date must be YYYY-MM-DD' })
+    .refine((v) => IsoDate.safeParse(v).success, 'Date must be an existing date (YYYY-MM-DD)')
+    .nullable(),
+});
+export type ImportRow = z.output<typeof ImportRow>;
 export const ImportPreviewRow = z.object({
   line: z.number().int(),
   input: z.object({ name: z.string(), brand: z.string(), quantity: z.string(), price: z.string(), location: z.string(), date: z.string() }),
   match: z.object({ cigarId: z.string(), brandName: z.string(), cigarName: z.string() }).nullable(),
   errors: z.array(z.string()),
+  /** The row as the import takes it (ImportRow's output), present exactly when `errors` is empty. */
+  row: ImportRow.nullable(),
 });
 export const ImportPreview = z.object({ rows: z.array(ImportPreviewRow) });
 export const ImportBody = z.strictObject({
-  rows: z.array(z.strictObject({
-    cigarId: z.string().min(1).max(80),
-    quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000),
-    pricePaid: Money.nullable(),
-    location: OptionalText(80),
-    boxDate: BoxDate.nullable(),
-  })).min(1, 'Nothing to import').max(90, 'Import at most 90 rows at a time'),
+  rows: z.array(ImportRow).min(1, 'Nothing to import').max(IMPORT_MAX_ROWS, `Import at most ${IMPORT_MAX_ROWS} rows at a time`),
 });

@@ -116,6 +116,12 @@ export const SignupResult = z.object({ userId: z.string() });
 
 /** Deleting the account needs the member to type this word. */
 export const DELETE_CONFIRMATION = 'DELETE';
+/**
+ * Deleting the account: the typed confirmation, and the member's password. The password is optional here because
+ * a trial member has none they know (the typed confirmation alone is enough for them); the server decides, and
+ * refuses a member with a password who did not give the right one (401 INVALID_CREDENTIALS).
+ */
 export const DeleteAccountBody = z.strictObject({
   confirmation: z.literal(DELETE_CONFIRMATION, { message: `Type ${DELETE_CONFIRMATION} to confirm` }),
+  password: z.string().min(1, 'Password is required').max(256, 'Password must be at most 256 characters').optional(),
 });

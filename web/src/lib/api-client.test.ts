@@ -89,3 +89,13 @@ describe('idempotency keys and unavailable answers', () => {
     expect(keyOf(fetch.mock.calls[0])).toBeUndefined();
   });
 });
+
+describe('a wrong password is not an expired session', () => {
+  it('does not renew the session or resend on 401 INVALID_CREDENTIALS', async () => {
+    const fetch = vi.fn().mockResolvedValue(answer(401, '{"message":"Invalid email or password","code":"INVALID_CREDENTIALS"}'));
+    vi.stubGlobal('fetch', fetch);
+    const err = await apiCall(routes.deleteAccount, { body: { confirmation: 'DELETE', password: 'wrong-one' } }).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(401);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -98,6 +98,19 @@ async function sendKeyed(route: RouteDef, input: { params?: unknown; query?: unk
 }
 
 /**
+ * A 401 that says the session is gone (code UNAUTHORIZED), not a wrong password the member typed
+ * (INVALID_CREDENTIALS): only the first is worth renewing the session for. Reads a copy of the answer.
+ */
+async function isExpiredSession(res: Response): Promise<boolean> {
+  try {
+    const body = (await res.clone().json()) as { code?: string };
+    return body.code === undefined || body.code === 'UNAUTHORIZED';
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Calls one route of the manifest: path, method and types come from it, and the answer is validated by
  * the route's response schema. A 401 renews the session once and retries.
  */
@@ -106,7 +119,7 @@ export async function apiCall<R extends RouteDef>(route: R, ...args: [keyof Call
   let res: Response;
   try {
     res = await sendKeyed(route, input);
-    if (res.status === 401 && !NO_REFRESH.has(route.path) && (await refreshSession())) res = await sendKeyed(route, input);
+    if (res.status === 401 && !NO_REFRESH.has(route.path) && (await isExpiredSession(res)) && (await refreshSession())) res = await sendKeyed(route, input);
   } catch {
     // No answer at all (offline, the server down): the same as a 503 for the member.
     throw new ApiError(503, `503: ${UNAVAILABLE_MESSAGE}`, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });

@@ -62,11 +62,6 @@ export async function createPoolUser(username: string, password: string, attribu
   }
 }
 
-export async function addToOwners(username: string): Promise<void> {
-  const { sdk, cognito } = await userPool();
-  await cognito.send(new sdk.AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName: 'owners' }));
-}
-
 export async function deletePoolUser(username: string): Promise<void> {
   const { sdk, cognito } = await userPool();
   await cognito.send(new sdk.AdminDeleteUserCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
@@ -116,4 +111,16 @@ export async function revokeRefreshToken(token: string): Promise<void> {
 export async function probeUserPool(): Promise<void> {
   const { sdk, cognito } = await userPool();
   await cognito.send(new sdk.DescribeUserPoolCommand({ UserPoolId }));
+}
+
+/**
+ * Signs the user out of every device (all their refresh tokens revoked). The local user pool has no global
+ * sign-out; there the revoked refresh token and the login's marker end the session (docs/decisions.md).
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  if (config.COGNITO_ENDPOINT) return;
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
+    if (name(err) !== 'UserNotFoundException') throw err;
+  });
 }

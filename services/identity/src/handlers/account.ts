@@ -1,11 +1,12 @@
 import { deleteKeys, exportPart } from '@torcedor/service-kit/items';
-import { unauthorized } from '@torcedor/service-kit/errors';
+import { DomainError, unauthorized } from '@torcedor/service-kit/errors';
 import { publish } from '@torcedor/service-kit/events';
 import type { RouteHandler } from '@torcedor/service-kit/http';
-import { markRevoked } from '@torcedor/service-kit/revocation';
+import { markDeleted } from '@torcedor/service-kit/revocation';
 import type { Routes } from '@torcedor/shared/routes';
-import { deletePoolUser, revokeRefreshToken } from '../adapters/cognito.ts';
-import { getUser, userKey } from '../data/users.ts';
+import { deletePoolUser, passwordAuth, revokeRefreshToken } from '../adapters/cognito.ts';
+import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
+import { getUser, userKey, type UserRecord } from '../data/users.ts';
 import { readCookies, REFRESH_COOKIE } from '@torcedor/service-kit/cookies';
 import { clearedSessionCookies } from './session-cookies.ts';
 
@@ -18,21 +19,40 @@ export const exportIdentity: RouteHandler<Routes['exportIdentity']> = async ({ s
 };
 
 /**
- * Deletes the account: every service is told first (UserDeleted, at least once), then the pool user
- * and identity's record go, the session ends and the cookies are cleared. A repeat after a partial
- * failure finishes the job: each step is idempotent.
+ * A member with a password proves it again before the account goes: a real sign-in against the user pool with
+ * their username. A wrong or missing password is the login's generic 401 (INVALID_CREDENTIALS) and counts as a
+ * failed sign-in for the login throttle, whose block this check honours too (it is no way around it). A trial
+ * member has no password they know: the session and the typed confirmation are their proof.
  */
-export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, cookies }) => {
+async function confirmPassword(user: UserRecord, password: string | undefined, sourceIp: string): Promise<void> {
+  if (user.isTrial) return;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  // The attempt is reserved from the login's budget first: the check is no way around the sign-in throttle.
+  await reserveLoginAttempt(user.username, sourceIp, nowSeconds);
+  if (password === undefined) throw new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
+  // The tokens are not kept: this sign-in only proves the password (the session in use stays the one).
+  await passwordAuth(user.username, password);
+  await releaseLoginAttempt(user.username, sourceIp, nowSeconds);
+}
+
+/**
+ * Deletes the account: the member's password is checked first (not for trial members), then every service is
+ * told (UserDeleted, at least once), then the pool user and identity's record go, the session ends and the
+ * cookies are cleared. A repeat after a partial failure finishes the job: each step is idempotent.
+ */
+export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, body, sourceIp, cookies }) => {
   const user = await getUser(session.userId);
   if (!user) throw unauthorized();
-  await publish('UserDeleted', { userId: user.id, deletedAt: new Date().toISOString() });
+  await confirmPassword(user, body.password, sourceIp);
+  const deletedAt = new Date().toISOString();
+  // The tombstone first: from now on no session of the member is accepted here, and the event tells every
+  // other service to write its own and erase what it holds.
+  await markDeleted(user.id, deletedAt);
+  await publish('UserDeleted', { userId: user.id, deletedAt });
   const refresh = readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE];
   if (refresh) await revokeRefreshToken(refresh);
   await deletePoolUser(user.username);
   await deleteKeys([userKey(user.id)]);
-  const revoked = { sessionId: session.sessionId, userId: session.userId, expiresAt: session.expiresAt };
-  await markRevoked(revoked);
-  await publish('SessionRevoked', revoked);
   cookies.push(...clearedSessionCookies());
   return { ok: true as const };
 };

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readCookies, REFRESH_COOKIE, SESSION_COOKIE } from '@torcedor/service-kit/cookies';
-import { markRevoked } from '@torcedor/service-kit/revocation';
-import { badRequest, forbidden, DomainError, tooManyRequests, unauthorized } from '@torcedor/service-kit/errors';
+import { markRevoked, notBeforeMsOf } from '@torcedor/service-kit/revocation';
+import { loginOf, rememberLogin } from '../data/logins.ts';
+import { badRequest, forbidden, DomainError, unauthorized } from '@torcedor/service-kit/errors';
 import { publish } from '@torcedor/service-kit/events';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
@@ -10,14 +11,13 @@ import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import type { Routes } from '@torcedor/shared/routes';
-import { config } from '../config.ts';
-import { addToOwners, createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, type Tokens } from '../adapters/cognito.ts';
+import { createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
 import { createUser, getUser, type UserRecord } from '../data/users.ts';
-import { loginBlockedFor, recordLoginFailure } from '../data/throttle.ts';
+import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from '../data/throttle.ts';
 import { checkAge } from '@torcedor/shared/age';
 import { toApiUser } from '../domain/user.ts';
 import { displayName } from '@torcedor/shared/formatters';
-import { clearedSessionCookies, sessionCookies } from './session-cookies.ts';
+import { clearedSessionCookies, REFRESH_MAX_AGE, sessionCookies } from './session-cookies.ts';
 
 const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
 export const trialEnded = () => new DomainError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
@@ -43,11 +43,10 @@ function newRecord(id: string, username: string, fields: Partial<UserRecord>, no
  * Creates the pool user and the stored user, or neither: when storing fails after the pool user was
  * created, the pool user is deleted again so that a retry can succeed.
  */
-async function register(username: string, password: string, attributes: Record<string, string>, build: (id: string) => UserRecord, owner: boolean) {
+async function register(username: string, password: string, attributes: Record<string, string>, build: (id: string) => UserRecord) {
   const id = await createPoolUser(username, password, attributes);
   const record = build(id);
   try {
-    if (owner) await addToOwners(username);
     await createUser(record);
   } catch (err) {
     // The pool user's id, never its username (an email for members).
@@ -66,14 +65,14 @@ async function announce(u: UserRecord) {
   await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl });
 }
 
-export const signup: RouteHandler<Routes['signup']> = async ({ body }) => {
+export const signup: RouteHandler<Routes['signup']> = async ({ body, sourceIp }) => {
   const now = new Date();
+  await reserveSignup(sourceIp, Math.floor(now.getTime() / 1000));
   assertAge(body.dateOfBirth, body.country, now);
   const record = await register(
     body.email, body.password,
     { email: body.email, given_name: body.firstName, family_name: body.lastName },
     (id) => newRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
-    config.OWNER_EMAILS.includes(body.email),
   );
   countBusiness('SignUps');
   return { userId: record.id };
@@ -81,25 +80,23 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body }) => {
 
 export const login: RouteHandler<Routes['login']> = async ({ body, sourceIp, cookies }) => {
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const wait = await loginBlockedFor(body.email, sourceIp, nowSeconds);
-  if (wait > 0) throw tooManyRequests('Too many failed sign-in attempts. Please wait a few minutes and try again.', 'LOGIN_THROTTLED', wait);
-  let tokens: Tokens;
-  try {
-    tokens = await passwordAuth(body.email, body.password);
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'INVALID_CREDENTIALS') await recordLoginFailure(body.email, sourceIp, nowSeconds);
-    throw err;
-  }
+  // The attempt is reserved before the password is checked, so attempts past the limit are refused even when
+  // they all arrive at once; a success gives it back.
+  await reserveLoginAttempt(body.email, sourceIp, nowSeconds);
+  const tokens = await passwordAuth(body.email, body.password);
+  await releaseLoginAttempt(body.email, sourceIp, nowSeconds);
   const session = await verifySession(tokens.accessToken);
   const user = session && (await getUser(session.userId));
   if (!session || !user) throw unauthorized();
+  await startLogin(tokens, user.id);
   cookies.push(...sessionCookies(tokens));
   countBusiness('Logins');
   return toApiUser(user, session.isOwner);
 };
 
-export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, cookies }) => {
+export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, cookies, sourceIp }) => {
   const now = new Date();
+  await reserveSignup(sourceIp, Math.floor(now.getTime() / 1000));
   assertAge(body.dateOfBirth, body.country, now);
   const username = `trial_${randomUUID()}`;
   // The trial has no password the member knows: the session cookies are its only key.
@@ -108,8 +105,9 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
     newRecord(id, username, {
       displayName: 'Trial Member', isTrial: true, trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
       dateOfBirth: body.dateOfBirth, country: body.country,
-    }, now), false);
+    }, now));
   const tokens = await passwordAuth(username, password);
+  await startLogin(tokens, record.id);
   cookies.push(...sessionCookies(tokens));
   countBusiness('TrialsStarted');
   return toApiUser(record, false);
@@ -117,6 +115,13 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
 
 export const refreshSession: RouteHandler<Routes['refreshSession']> = async ({ event, cookies }) => {
   const token = readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE];
+  // Only a login that began after the member's not-before time may renew (a logout or deletion ends it).
+  const login = token ? await loginOf(token) : null;
+  if (token && (!login || login.loginAtMs < (await notBeforeMsOf(login.userId)))) {
+    await revokeRefreshToken(token);
+    cookies.push(...clearedSessionCookies());
+    throw unauthorized();
+  }
   const tokens = token ? await refreshAuth(token) : null;
   const session = tokens && (await verifySession(tokens.accessToken));
   const user = session && (await getUser(session.userId));
@@ -133,15 +138,28 @@ export const refreshSession: RouteHandler<Routes['refreshSession']> = async ({ e
   return { ok: true as const };
 };
 
+/** A new login: its refresh token is remembered with the time it began (data/logins.ts). */
+async function startLogin(tokens: { refreshToken?: string }, userId: string) {
+  if (tokens.refreshToken) await rememberLogin(tokens.refreshToken, userId, Date.now(), REFRESH_MAX_AGE);
+}
+
 export const loginPage: RouteHandler<Routes['loginPage']> = async () => Reply.redirect('/?auth=login');
 
-/** Ends the session everywhere: revokes the refresh token, marks the access token revoked, clears cookies. */
+/**
+ * Ends the whole session, whichever cookies the browser sends: the refresh token is revoked (it reaches logout:
+ * see session-cookies.ts), in AWS the user's tokens are signed out everywhere, and the login's marker is kept as
+ * long as its refresh token could live, so no access token that login ever mints again is accepted anywhere.
+ */
 export const logout: RouteHandler<Routes['logout']> = async ({ event }) => {
   const jar = readCookies(event.cookies, event.headers.cookie);
   const session = await verifySession(jar[SESSION_COOKIE]);
   if (jar[REFRESH_COOKIE]) await revokeRefreshToken(jar[REFRESH_COOKIE]);
   if (session) {
-    const revoked = { sessionId: session.sessionId, userId: session.userId, expiresAt: session.expiresAt };
+    await signOutEverywhere(session.username);
+    const nowMs = Date.now();
+    const expiresAt = Math.max(session.expiresAt, Math.floor(nowMs / 1000) + REFRESH_MAX_AGE);
+    // notBeforeMs: every token and login of the member until now ends everywhere (signed out everywhere).
+    const revoked = { sessionId: session.sessionId, userId: session.userId, expiresAt, notBeforeMs: nowMs };
     await markRevoked(revoked);
     await publish('SessionRevoked', revoked);
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImportBody, ImportPreviewBody, type ImportPreview } from '@torcedor/shared/schemas/humidor';
+import { IMPORT_MAX_ROWS, ImportPreviewBody, type ImportPreview } from '@torcedor/shared/schemas/humidor';
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,16 +10,11 @@ import { FormField } from '@/components/ui/form-field';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { importSummary, type ImportOutcome } from '../api/import-chunks';
 import { useImportRows, usePreviewImport } from '../api/import-csv';
-import { toPrice } from './edit-item-dialog';
 
 type Preview = z.infer<typeof ImportPreview>;
-type Row = Preview['rows'][number];
-
-/** A matched preview row as ImportBody takes it (the shared schema then checks it). */
-const toImportRow = (r: Row) => ({
-  cigarId: r.match!.cigarId, quantity: Number(r.input.quantity || 1), pricePaid: toPrice(r.input.price), location: r.input.location || null, boxDate: r.input.date || null,
-});
+const rowCount = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
 /** CSV import (Cigar Scanner-style columns name, brand, quantity, price, location, date) with a preview. */
 export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -29,26 +24,37 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     defaultValues: { csv: '' },
   });
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [rowsError, setRowsError] = useState<string | undefined>();
+  /** How the last import run went: rows 1 to `imported` of the importable rows are stored. */
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [progress, setProgress] = useState(0);
   const check = usePreviewImport();
   const run = useImportRows();
   const id = useId();
-  const close = (o: boolean) => { if (!o) { reset({ csv: '' }); setPreview(null); setRowsError(undefined); } onOpenChange(o); };
-  const ok = preview?.rows.filter((r) => r.match && !r.errors.length) ?? [];
+  const clear = () => { setPreview(null); setOutcome(null); setProgress(0); };
+  const close = (o: boolean) => { if (!o) { reset({ csv: '' }); clear(); } onOpenChange(o); };
+  // The server checked each row with the import's own row schema: `row` is what the import takes, or null.
+  const ok = preview?.rows.flatMap((r) => (r.row && !r.errors.length ? [{ line: r.line, row: r.row }] : [])) ?? [];
+  const landed = outcome?.imported ?? 0;
+  const landedLines = new Set(ok.slice(0, landed).map((r) => r.line));
+  const left = ok.length - landed;
+  const stopped = outcome?.error === undefined ? undefined : importSummary(outcome, ok[landed]?.line);
   const doPreview = ({ csv }: z.output<typeof ImportPreviewBody>) =>
-    check.mutate(csv, { onSuccess: setPreview, onError: (err) => toast({ title: 'Could not read the file', description: errorDetail(err), variant: 'error' }) });
+    check.mutate(csv, { onSuccess: (p) => { clear(); setPreview(p); }, onError: (err) => toast({ title: 'Could not read the file', description: errorDetail(err), variant: 'error' }) });
   const doImport = () => {
-    const body = ImportBody.safeParse({ rows: ok.map(toImportRow) });
-    if (!body.success) {
-      // What the server would answer (the same schema), shown before the round trip.
-      const message = body.error.issues[0]?.message;
-      setRowsError(message);
-      return toast({ title: 'Failed to add item to humidor', description: message, variant: 'error' });
-    }
-    setRowsError(undefined);
-    run.mutate(body.data, {
-      onSuccess: (items) => { toast({ title: 'Import complete', description: `${items.length} items added to your humidor`, variant: 'success' }); close(false); },
-      onError: (err) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' }),
+    // Rows already stored by an earlier, stopped run are not sent again: the run resumes after them.
+    setProgress(landed);
+    run.mutate({ rows: ok.map((r) => r.row), from: landed, onProgress: setProgress }, {
+      onSuccess: (o) => {
+        const summary = importSummary(o, ok[o.imported]?.line);
+        setOutcome(o);
+        if (o.error === undefined) {
+          toast({ title: 'Import complete', description: summary, variant: 'success' });
+          close(false);
+        } else {
+          toast({ title: o.imported ? 'Import stopped part way' : 'Nothing was imported', description: summary, variant: 'error' });
+        }
+      },
+      onError: (err) => toast({ title: 'Import failed', description: errorDetail(err), variant: 'error' }),
     });
   };
   return (
@@ -74,20 +80,23 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </form>
         ) : (
           <div className="space-y-3">
-            <p className="text-sm">{ok.length} of {preview.rows.length} rows match the catalog.</p>
+            <p className="text-sm">{ok.length} of {preview.rows.length} rows can be imported.{ok.length > IMPORT_MAX_ROWS ? ` They are sent ${IMPORT_MAX_ROWS} at a time.` : ''}</p>
             <ul className="max-h-72 space-y-1 overflow-y-auto text-sm">
               {preview.rows.map((r) => (
-                <li key={r.line} className={r.match && !r.errors.length ? 'text-success' : 'text-danger'}>
+                <li key={r.line} className={r.row && !r.errors.length ? 'text-success' : 'text-danger'}>
                   Line {r.line}: {r.input.brand} {r.input.name} × {r.input.quantity || 1}
                   {r.match ? ` → ${r.match.brandName} ${r.match.cigarName}` : ' → no match in the catalog'}
                   {r.errors.length ? ` (${r.errors.join('; ')})` : ''}
+                  {landedLines.has(r.line) ? ' (imported)' : ''}
                 </li>
               ))}
             </ul>
-            <FieldError message={rowsError} />
+            <FieldError message={stopped} />
             <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => { setPreview(null); setRowsError(undefined); }}>Back</Button>
-              <Button disabled={!ok.length || run.isPending} onClick={doImport}>{run.isPending ? 'Importing...' : `Import ${ok.length} rows`}</Button>
+              <Button variant="outline" disabled={run.isPending} onClick={clear}>Back</Button>
+              <Button disabled={!left || run.isPending} onClick={doImport}>
+                {run.isPending ? `Importing... ${progress} of ${ok.length}` : landed ? `Import the remaining ${rowCount(left)}` : `Import ${rowCount(ok.length)}`}
+              </Button>
             </div>
           </div>
         )}

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { SwitchField } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
 import { displayName } from '@torcedor/shared/formatters';
 import { blankToNull, fromInput } from '@/lib/form';
@@ -176,27 +176,45 @@ function PreferencesTab({ user }: { user: User }) {
   );
 }
 
-function DeleteAccount() {
+/**
+ * The delete form's rules: the shared body's, with the password required of members who have one. A trial member
+ * has no password they know, so for them the typed confirmation alone is enough (the server decides the same).
+ */
+const MemberDeleteForm = DeleteAccountBody.required({ password: true });
+
+function DeleteAccount({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, formState: { errors, isValid } } = useForm<z.input<typeof DeleteAccountBody>, unknown, z.output<typeof DeleteAccountBody>>({
-    resolver: zodResolver(DeleteAccountBody),
+  const needsPassword = !user.isTrial;
+  const { register, handleSubmit, reset, setError, formState: { errors, isValid } } = useForm<z.input<typeof DeleteAccountBody>, unknown, z.output<typeof DeleteAccountBody>>({
+    resolver: zodResolver(needsPassword ? MemberDeleteForm : DeleteAccountBody),
     mode: 'onTouched',
   });
   const del = useDeleteAccount();
-  const confirm = () => {
-    del.mutate(undefined, {
+  const confirm = (body: z.output<typeof DeleteAccountBody>) => {
+    del.mutate(needsPassword ? body : { confirmation: body.confirmation }, {
       onSuccess: () => window.location.assign('/'),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete your account. Please try again.'), variant: 'error' }),
+      onError: (err) => {
+        // A wrong password: the server's generic answer, under the password too.
+        if (needsPassword && err instanceof ApiError && err.body?.code === 'INVALID_CREDENTIALS') {
+          setError('password', { message: err.body.message }, { shouldFocus: true });
+        }
+        toast({ title: 'Error', description: errorText(err, 'Failed to delete your account. Please try again.'), variant: 'error' });
+      },
     });
   };
   return (
     <Dialog open={open} onOpenChange={(o) => { setOpen(o); reset(); }}>
       <Button variant="danger" onClick={() => setOpen(true)}><Trash2 className="h-4 w-4" aria-hidden />Delete Account</Button>
       <DialogContent title="Delete your account?" description="This permanently deletes your account, profile, humidor, wishlist, posts, reviews and every other record of you. It cannot be undone.">
-        <form onSubmit={handleSubmit(confirm)} className="space-y-3" noValidate>
+        <form onSubmit={handleSubmit(confirm)} className="space-y-3" noValidate aria-label="Delete account">
           <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
             {(p) => <Input {...p} autoComplete="off" {...register('confirmation')} />}
           </FormField>
+          {needsPassword ? (
+            <FormField label="Password" error={errors.password?.message}>
+              {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
+            </FormField>
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
             <Button type="submit" variant="danger" disabled={!isValid || del.isPending}>{del.isPending ? 'Deleting...' : 'Delete permanently'}</Button>
@@ -207,7 +225,7 @@ function DeleteAccount() {
   );
 }
 
-function SecurityTab() {
+function SecurityTab({ user }: { user: User }) {
   const exp = useExportData();
   return (
     <div className="space-y-6">
@@ -232,7 +250,7 @@ function SecurityTab() {
       <section>
         <h3 className="text-lg font-semibold">Delete account</h3>
         <p className="mb-3 text-sm text-muted">Remove your account and all of its data for good.</p>
-        <DeleteAccount />
+        <DeleteAccount user={user} />
       </section>
       <section className="rounded-lg border border-border p-4">
         <h3 className="flex items-center gap-2 font-semibold"><ShieldCheck className="h-4 w-4 text-primary" aria-hidden />Security reminders</h3>
@@ -266,7 +284,7 @@ export function SettingsPage() {
           <TabsContent value="privacy"><PrivacyTab user={user} /></TabsContent>
           <TabsContent value="notifications"><NotificationsTab user={user} /></TabsContent>
           <TabsContent value="preferences"><PreferencesTab user={user} /></TabsContent>
-          <TabsContent value="security"><SecurityTab /></TabsContent>
+          <TabsContent value="security"><SecurityTab user={user} /></TabsContent>
         </Tabs>
       </Card>
     </>

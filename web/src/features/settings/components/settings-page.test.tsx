@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { DEFAULT_SETTINGS, type User } from '@torcedor/shared/schemas/identity';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { currentUserQuery } from '@/lib/current-user';
+import { SettingsPage } from './settings-page';
+
+const member: User = {
+  id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: null, profileImageUrl: null, bio: null, location: null,
+  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null,
+  followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
+  ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
+};
+const trialMember: User = { ...member, id: 'u2', email: null, firstName: null, lastName: null, displayName: 'Trial Member', isTrial: true, trialEndsAt: '2999-01-01T00:00:00.000Z' };
+
+/** The settings page for `user`, on the Security tab with the delete dialog open. */
+async function openDeleteDialog(user: User) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  client.setQueryData(currentUserQuery.queryKey, user);
+  render(<QueryClientProvider client={client}><SettingsPage /><Toaster /></QueryClientProvider>);
+  const u = userEvent.setup();
+  await u.click(screen.getByRole('tab', { name: 'Security' }));
+  await u.click(await screen.findByRole('button', { name: 'Delete Account' }));
+  return { u, form: await screen.findByRole('form', { name: 'Delete account' }) };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('delete account (DeleteAccountBody)', () => {
+  it('asks a member for their password: empty, it shows the schema\u2019s error under the field and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { u, form } = await openDeleteDialog(member);
+    await u.type(within(form).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    const password = within(form).getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    await u.click(password);
+    await u.tab();
+    const error = await within(form).findByText('Password is required');
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(error.id);
+    expect(within(form).getByRole('button', { name: 'Delete permanently' })).toHaveProperty('disabled', true);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends the password with the confirmation, and shows the server\u2019s answer to a wrong one under the field', async () => {
+    const fetch = vi.fn(async (url: string) => (String(url).endsWith('/api/auth/refresh')
+      ? new Response('{}', { status: 200 })
+      : new Response(JSON.stringify({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }), { status: 401 })));
+    vi.stubGlobal('fetch', fetch);
+    const { u, form } = await openDeleteDialog(member);
+    await u.type(within(form).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await u.type(within(form).getByLabelText('Password'), 'Wrong-Pass-1');
+    await u.click(within(form).getByRole('button', { name: 'Delete permanently' }));
+    const error = await within(form).findByText('Invalid email or password');
+    expect(within(form).getByLabelText('Password').getAttribute('aria-describedby')).toBe(error.id);
+    expect((await screen.findByTestId('toast')).textContent).toContain('Invalid email or password');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/user'))! as unknown as [string, RequestInit];
+    expect(init.method).toBe('DELETE');
+    expect(JSON.parse(String(init.body))).toEqual({ confirmation: 'DELETE', password: 'Wrong-Pass-1' });
+  });
+
+  it('asks a trial member for the typed confirmation alone', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { u, form } = await openDeleteDialog(trialMember);
+    expect(within(form).queryByLabelText('Password')).toBeNull();
+    await u.type(within(form).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await u.click(within(form).getByRole('button', { name: 'Delete permanently' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ confirmation: 'DELETE' });
+  });
+});
