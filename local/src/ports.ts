@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** True when nothing listens on `port` (checked on all interfaces, as DynamoDB Local binds them all). */
+/** True when nothing listens on `port` (checked on every interface: stricter than the loopback the stand-ins bind). */
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = createServer();

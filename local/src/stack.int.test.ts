@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './ports.ts';
 import { startStack, type Stack } from './stack.ts';
+import { nonLoopbackAddresses, portOf, tryConnect } from './testing/reachability.ts';
 
 let stack: Stack;
 let dir: string;
@@ -57,6 +58,16 @@ describe('local stack', () => {
   it('keeps the pool and client in the data dir', () => {
     const state = JSON.parse(readFileSync(join(dir, 'local.json'), 'utf8')) as { userPoolId: string; clientId: string };
     expect(state).toMatchObject({ userPoolId: stack.userPoolId, clientId: stack.clientId });
+  });
+
+  it('keeps its AWS stand-ins on loopback: 127.0.0.1 answers, the LAN addresses are refused', async () => {
+    const ports = [stack.dynamoEndpoint, stack.cognitoEndpoint, stack.s3Endpoint, stack.eventBridgeEndpoint].map(portOf);
+    const lan = [...nonLoopbackAddresses('IPv4'), ...nonLoopbackAddresses('IPv6')];
+    if (!lan.length) console.warn('no non-loopback address on this machine: only 127.0.0.1 checked');
+    for (const port of ports) {
+      expect([port, await tryConnect('127.0.0.1', port)]).toEqual([port, 'connected']);
+      for (const address of lan) expect([address, port, await tryConnect(address, port)]).toEqual([address, port, 'refused']);
+    }
   });
 
   it('stops every child process it started', async () => {

@@ -91,6 +91,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const state = readState(stateFile);
   const cleanups: (() => Promise<void>)[] = [];
   const children: Child[] = [];
+  /** Closed right after the gateway, while the services still run: deliveries in flight can finish. */
+  let closeBus: (() => Promise<void>) | undefined;
   let stopping = false;
   const fatal = (err: Error) => {
     if (stopping) return;
@@ -114,6 +116,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     stopping = true;
     // The edge first (no new requests), then the rest in reverse order of start.
     await gateway.close().catch(() => undefined);
+    await closeBus?.().catch((e: Error) => log.warn(`stop: ${e.message}`));
     for (const fn of cleanups.reverse()) await fn().catch((e: Error) => log.warn(`stop: ${e.message}`));
     await Promise.all(children.map((c) => c.stop()));
     pids.release();
@@ -179,11 +182,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       busName: EVENT_BUS_NAME,
       deliver: async (consumer, event) => { await runtimes.get(consumer)!.invoke('worker', event); },
       deadLetterFile: join(dataDir, 'dead-letters.jsonl'),
+      journalFile: join(dataDir, 'bus-journal.jsonl'),
       duplicates: process.env.LOCAL_BUS_DUPLICATES === '1',
       log: (line) => log.warn(line),
     });
+    closeBus = () => bus.close();
     const busP = bus.listen(busPort);
-    cleanups.push(() => bus.close());
 
     let build: BuildResult | undefined;
     const buildP = (async () => {
@@ -276,6 +280,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       clientId: cognito.clientId,
       ports: { dynamodb: dynamoPort, cognito: cognitoPort, s3: s3Port, bus: busPort },
     });
+    // Events the last run accepted and did not deliver: now that every consumer is loaded, before the seed.
+    const replayed = bus.replay();
+    if (replayed) log.ok(`bus: ${replayed} delivery(ies) left pending by the last run replayed`);
     bus.startSchedules();
 
     const api: SeedApi = async (method, path, init = {}) => {

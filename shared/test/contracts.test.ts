@@ -83,3 +83,13 @@ describe('OpenAPI document', () => {
     expect(health.security).toEqual([]);
   });
 });
+
+describe('member- and catalog-supplied links', () => {
+  it('accept only http(s) web addresses', async () => {
+    const { WebUrl } = await import('../src/schemas/common.ts');
+    for (const ok of ['https://www.padron.com/lounges', 'http://example.org']) expect(WebUrl.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ftp://example.org', 'https://', `https://a.com/${'x'.repeat(2100)}`]) {
+      expect(WebUrl.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});

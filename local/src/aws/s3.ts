@@ -17,15 +17,19 @@ function corsXml(appOrigin: string): string {
 </CORSConfiguration>`;
 }
 
+/** The address s3rver listens on: loopback only (it serves every upload to anyone who can reach it). */
+export const S3_HOST = '127.0.0.1';
+
 /**
- * s3rver in this process on localhost:<port> (the browser reaches it through presigned URLs), files under
- * `dir`, with the uploads bucket and its CORS (re)applied on every start. Signatures and POST policies
- * are not enforced by s3rver: the services verify uploads themselves.
+ * s3rver in this process on 127.0.0.1:<port>, files under `dir`, with the uploads bucket and its CORS
+ * (re)applied on every start. Signatures and POST policies are not enforced by s3rver: the services verify
+ * uploads themselves. The endpoint stays `http://localhost:<port>` (the origin of presigned URLs and of
+ * stored image URLs; browsers and Node fall back from ::1 to 127.0.0.1 for localhost).
  */
 export async function startS3(o: { port: number; dir: string; appOrigin: string }): Promise<{ endpoint: string; stop(): Promise<void> }> {
   mkdirSync(o.dir, { recursive: true });
   const server = new S3rver({
-    address: 'localhost',
+    address: S3_HOST,
     port: o.port,
     silent: true,
     directory: o.dir,

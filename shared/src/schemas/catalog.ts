@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Strength } from './humidor.ts';
+import { WebUrl } from './common.ts';
 
 const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be a lowercase slug').max(80);
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -41,7 +42,7 @@ export const CatalogLounge = z.strictObject({
   city: Text(60),
   country: Text(40),
   address: Text(160),
-  website: z.url().optional(),
+  website: WebUrl.optional(),
   hours: Text(160).optional(),
 });
 export type CatalogLounge = z.infer<typeof CatalogLounge>;

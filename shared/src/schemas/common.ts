@@ -33,3 +33,9 @@ export const ExportPart = z.object({
   exportedAt: z.string(),
   items: z.array(z.record(z.string(), z.unknown())),
 });
+
+/**
+ * A link a member or the catalog supplies, shown to members: only http(s) (never javascript:, data: or file:),
+ * at most 2,048 characters.
+ */
+export const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an http(s) web address' }).max(2048);
