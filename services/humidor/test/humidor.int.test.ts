@@ -23,7 +23,7 @@ const item = (userId: string, n: number) => ({
 });
 
 describe('humidor list, export and deletion', () => {
-  it("lists only the caller's items, exports them and deletes them on UserDeleted", async () => {
+  it("lists only the caller's items, exports them, and on UserDeleted erases them and ends the member's sessions", async () => {
     const a = await memberSession(inject('localAws'));
     const b = await memberSession(inject('localAws'));
     for (const n of [2, 1]) await ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: item(a.userId, n) }));
@@ -36,6 +36,13 @@ describe('humidor list, export and deletion', () => {
     const del = { version: '0', id: randomUUID(), 'detail-type': 'UserDeleted', source: 'torcedor.identity', time: new Date().toISOString(), detail: { userId: a.userId, deletedAt: new Date().toISOString() } };
     await worker(del, {});
     await worker({ ...del, id: randomUUID() }, {});
-    expect((await call(http, 'GET', '/api/humidor', { cookies: a.cookies })).body).toEqual([]);
+    // The tombstone: the deleted member's other sessions are refused at once, even before identity's own event.
+    expect((await call(http, 'GET', '/api/humidor', { cookies: a.cookies })).status).toBe(401);
+    const { queryAll } = await import('@torcedor/service-kit/items');
+    expect(await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${a.userId}` }, ConsistentRead: true })).toEqual([]);
+    // A late event about the deleted member brings nothing back.
+    await worker({ version: '0', id: randomUUID(), 'detail-type': 'EntitlementChanged', source: 'torcedor.billing', time: new Date().toISOString(), detail: { userId: a.userId, version: 9, tier: 'premium', until: null } }, {});
+    expect(await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${a.userId}` }, ConsistentRead: true })).toEqual([]);
+    expect((await call(http, 'GET', '/api/humidor', { cookies: b.cookies })).status).toBe(200);
   });
 });

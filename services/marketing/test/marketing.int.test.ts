@@ -52,9 +52,16 @@ describe('lead consumer (at least once, any order)', () => {
     expect(dash.body.recentLeads).toBeGreaterThanOrEqual(1);
   });
 
-  it('removes the lead on UserDeleted exactly once, even before or twice', async () => {
+  it('creates no lead for a member whose deletion arrived first (the tombstone drops the late registration)', async () => {
     const userId = randomUUID();
     await worker(busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }), {});
+    const base = await totalLeads();
+    await worker(busEvent('UserRegistered', registered(userId)), {});
+    expect(await totalLeads()).toBe(base);
+  });
+
+  it('removes the lead on UserDeleted exactly once, even twice at once', async () => {
+    const userId = randomUUID();
     const base = await totalLeads();
     await worker(busEvent('UserRegistered', registered(userId)), {});
     expect(await totalLeads()).toBe(base + 1);
