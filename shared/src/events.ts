@@ -108,6 +108,10 @@ export const schedules = [
     target: 'marketing',
     summary: "Recomputes every lead's engagement score",
   },
+  // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
+  { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
+  { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },
+  { name: 'outbox-relay-billing', expression: 'rate(1 minute)', target: 'billing', summary: "Publishes billing's outbox events left unpublished" },
 ] as const satisfies readonly { name: string; expression: `rate(${string})`; target: ServiceName; summary: string }[];
 export type ScheduleName = (typeof schedules)[number]['name'];
 

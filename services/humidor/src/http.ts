@@ -5,7 +5,7 @@ import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
-import { announceCounts, readCounts } from './data/counts.ts';
+import { readCounts } from './data/counts.ts';
 import { addItem, addItems, deleteItem, listItems, updateItem } from './data/items.ts';
 import { exportMember } from './data/member.ts';
 import { searchIndexes } from './data/search-index.ts';
@@ -54,18 +54,15 @@ export const handler = createHttpHandler('humidor', {
     const { cigarId: _c, ...fields } = body;
     const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
     const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId), id);
-    await announceCounts(session.userId);
     countBusiness('HumidorAdds');
     return item;
   },
   updateHumidorItem: async ({ session, params, body }) => {
     const item = await updateItem(session.userId, params.id, body, await capOf(session.userId));
-    await announceCounts(session.userId);
     return item;
   },
   deleteHumidorItem: async ({ session, params }) => {
     await deleteItem(session.userId, params.id);
-    await announceCounts(session.userId);
     return { ok: true as const };
   },
   getConditions: async ({ session }) => conditionsLog(session.userId),
@@ -83,7 +80,6 @@ export const handler = createHttpHandler('humidor', {
       fields: { quantity: r.quantity, pricePaid: r.pricePaid, location: r.location, boxDate: r.boxDate, status: 'owned' as const, notes: null, currentPrice: null, readyOn: null },
     })));
     const items = await addItems(session.userId, rows, await capOf(session.userId));
-    await announceCounts(session.userId);
     countBusiness('HumidorImports');
     countBusiness('HumidorAdds', items.length);
     return items;
@@ -93,20 +89,17 @@ export const handler = createHttpHandler('humidor', {
   addWishlistItem: async ({ session, body, idempotencyKey }) => {
     const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'wish') : undefined;
     const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes, id);
-    await announceCounts(session.userId);
     countBusiness('WishlistAdds');
     return wish;
   },
   updateWishlistItem: async ({ session, params, body }) => updateWish(session.userId, params.id, body.priority, body.notes),
   deleteWishlistItem: async ({ session, params }) => {
     await deleteWish(session.userId, params.id);
-    await announceCounts(session.userId);
     return { ok: true as const };
   },
   moveWishlistItem: async ({ session, params, body, idempotencyKey }) => {
     const itemId = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
     const item = await moveWish(session.userId, params.id, body.quantity, getCigar, await capOf(session.userId), itemId);
-    await announceCounts(session.userId);
     return item;
   },
   exportHumidor: async ({ session }) => exportMember(session.userId),

@@ -12,6 +12,7 @@ import { baseConfig } from './config.ts';
 import { dynamodb, TABLE } from './ddb.ts';
 import { logger } from './logger.ts';
 import { isDeleted, markDeleted } from './revocation.ts';
+import { flushOutbox, setOutboxPublisher, sweepOutbox } from './outbox.ts';
 import { correlationId, countBusiness, logMember, observability, traced } from './observability.ts';
 
 const config = baseConfig();
@@ -22,22 +23,27 @@ const eventBridge = traced(new EventBridgeClient({
 }));
 
 /**
- * Publishes a domain event of this service, validated against its schema. The detail also carries the
- * invocation's correlation id (`correlationId`, outside the event's schema), so the worker that handles it logs
- * under the id of the request that caused it.
+ * Puts one domain event of this service on the bus, validated against its schema. Only the outbox calls it
+ * (outbox.ts): services record events in the transaction of the write they announce. The detail also carries
+ * the outbox id (the delivery's identity for consumers) and the correlation id of the request that caused it,
+ * both outside the event's schema.
  */
-export async function publish<N extends EventName>(name: N, detail: EventDetail<N>): Promise<void> {
+async function putEvent(name: EventName, detail: Record<string, unknown>, meta: { outboxId: string; correlationId?: string }): Promise<void> {
   const def = domainEvents[name];
   if (def.source !== config.SERVICE_NAME) throw new Error(`${config.SERVICE_NAME} cannot publish ${name}`);
   const parsed = def.detail.parse(detail) as Record<string, unknown>;
-  const cid = correlationId();
+  const cid = meta.correlationId ?? correlationId();
   const out = await eventBridge.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: config.EVENT_BUS_NAME, Source: eventSource(def.source), DetailType: name, Detail: JSON.stringify(cid ? { ...parsed, correlationId: cid } : parsed) }],
+      Entries: [{
+        EventBusName: config.EVENT_BUS_NAME, Source: eventSource(def.source), DetailType: name,
+        Detail: JSON.stringify({ ...parsed, outboxId: meta.outboxId, ...(cid ? { correlationId: cid } : {}) }),
+      }],
     }),
   );
   if (out.FailedEntryCount) throw new Error(`event ${name} was not accepted: ${out.Entries?.[0]?.ErrorMessage ?? 'unknown'}`);
 }
+setOutboxPublisher(putEvent);
 
 /** The EventBridge event a worker receives (a domain event or a schedule tick). */
 export interface BusEvent {
@@ -49,7 +55,8 @@ export interface BusEvent {
 }
 
 type Consumed<S extends ServiceName> = Extract<(typeof subscriptions)[number], { consumer: S }>['event'];
-type Scheduled<S extends ServiceName> = Extract<(typeof schedules)[number], { target: S }>['name'];
+/** The outbox schedule of each publisher is the kit's own (outbox.ts); the service handles the others. */
+type Scheduled<S extends ServiceName> = Exclude<Extract<(typeof schedules)[number], { target: S }>['name'], `outbox-relay-${string}`>;
 export interface WorkerHandlers<S extends ServiceName> {
   events: { [N in Consumed<S> & EventName]: (detail: EventDetail<N>, meta: { id: string; time: string }) => Promise<void> };
   schedules: { [N in Scheduled<S> & ScheduleName]: (meta: { id: string; time: string }) => Promise<void> };
@@ -73,13 +80,19 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName: TABLE, keyAttr: 'PK', sortKeyAttr: 'SK', staticPkValue: 'IDEMPOTENCY#WORKER', expiryAttr: 'ttl', awsSdkV3Client: dynamodb,
   });
-  const config = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
+  // An outbox event is identified by its outbox id (a relay and the sweep may both put it on the bus).
+  const config = new IdempotencyConfig({ eventKeyJmesPath: 'detail.outboxId || id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
 
   const handleOnce = makeIdempotent(async (event: BusEvent, _context: unknown): Promise<void> => {
     const meta = { id: event.id, time: event.time };
     const type = event['detail-type'];
     if (type === SCHEDULE_DETAIL_TYPE) {
       const name = (event.detail as { schedule?: string } | null)?.schedule ?? '';
+      if (name === `outbox-relay-${service}`) {
+        const swept = await sweepOutbox();
+        if (swept.published || swept.failed) logger.info('outbox swept', swept);
+        return;
+      }
       const fn = scheduleHandlers[name];
       if (!fn) return logger.warn('unknown schedule', { service, name });
       return fn(meta);
@@ -107,5 +120,11 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
   // The correlation id of the request that caused the event, else the event's own id.
   return middy<BusEvent, void>()
     .use(observability<BusEvent, void>('detail.correlationId || id'))
+    .use(outboxRelay<BusEvent, void>())
     .handler(async (event, context) => handleOnce(event, context));
+}
+
+/** Publishes, at the end of an invocation, the outbox events of the transactions it committed (outbox.ts). */
+export function outboxRelay<E, R>(): middy.MiddlewareObj<E, R> {
+  return { after: flushOutbox, onError: flushOutbox };
 }

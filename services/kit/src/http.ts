@@ -7,6 +7,7 @@ import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/route
 import type { ServiceName } from '@torcedor/shared/services';
 import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
 import { baseConfig } from './config.ts';
+import { outboxRelay } from './events.ts';
 import { idempotencyKeyOf, once } from './idempotency.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import {
@@ -206,6 +207,7 @@ export function createHttpHandler<S extends ServiceName>(service: S, handlers: H
   }));
   return middy<HttpEvent, HttpResult>()
     .use(observability<HttpEvent, HttpResult>('requestContext.requestId'))
+    .use(outboxRelay<HttpEvent, HttpResult>())
     .use(errorMiddleware())
     .handler(
       httpRouterHandler<HttpEvent, HttpResult>({

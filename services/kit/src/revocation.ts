@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
 import { ddb, TABLE } from './ddb.ts';
 import { batchGetAll } from './items.ts';
+import type { TransactPart } from './transactions.ts';
 
 /**
  * Sessions ended on the server. Access tokens are verified by signature in every service, so an ended session
@@ -56,7 +57,24 @@ async function writeNotBefore(userId: string, notBeforeMs: number, ttl: number, 
 /** An access token issued (whole seconds) before the not-before time's second. */
 const issuedBefore = (issuedAt: number, notBeforeMs: number) => issuedAt < Math.floor(notBeforeMs / 1000);
 
-/** The SessionRevoked consumer (and identity itself): the login's marker, and the member's not-before time. */
+/**
+ * identity's logout, as parts of the one transaction that also records its SessionRevoked event: the login's
+ * marker and the member's not-before time (logout's "now" is later than any earlier one). `noteRevoked` then
+ * makes them count in this instance at once.
+ */
+export function revocationParts(d: EventDetail<'SessionRevoked'>): TransactPart[] {
+  return [
+    { Put: { TableName: TABLE, Item: { ...revokedKey(d.sessionId), userId: d.userId, ttl: d.expiresAt } } },
+    ...(d.notBeforeMs !== undefined ? [{ Put: { TableName: TABLE, Item: { ...notBeforeKey(d.userId), notBeforeMs: d.notBeforeMs, deleted: false, ttl: d.expiresAt } } }] : []),
+  ];
+}
+export function noteRevoked(d: EventDetail<'SessionRevoked'>): void {
+  checkedOk.clear();
+  remember(knownRevoked, d.sessionId, d.expiresAt);
+  if (d.notBeforeMs !== undefined) remember(knownNotBefore, d.userId, d.notBeforeMs);
+}
+
+/** The SessionRevoked consumer: the login's marker, and the member's not-before time. */
 export async function markRevoked(d: EventDetail<'SessionRevoked'>): Promise<void> {
   // A plain put is idempotent: duplicates and any order give the same item.
   await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...revokedKey(d.sessionId), userId: d.userId, ttl: d.expiresAt } }));
@@ -68,11 +86,28 @@ export async function markRevoked(d: EventDetail<'SessionRevoked'>): Promise<voi
 /** How long a deleted member's tombstone is kept: longer than any of their tokens and any event redelivery. */
 const TOMBSTONE_SECONDS = 35 * 24 * 3600;
 
-/** On UserDeleted: every session of the member ends, and the member's tombstone is written. */
-export async function markDeleted(userId: string, deletedAt: string): Promise<void> {
+const tombstone = (deletedAt: string) => {
   const atMs = new Date(deletedAt).getTime();
   // Every token of the member is refused, whatever second it was issued in (+1 s).
-  await writeNotBefore(userId, atMs + 1_000, Math.floor(atMs / 1000) + TOMBSTONE_SECONDS, true);
+  return { notBeforeMs: atMs + 1_000, ttl: Math.floor(atMs / 1000) + TOMBSTONE_SECONDS };
+};
+
+/** On UserDeleted: every session of the member ends, and the member's tombstone is written. */
+export async function markDeleted(userId: string, deletedAt: string): Promise<void> {
+  const t = tombstone(deletedAt);
+  await writeNotBefore(userId, t.notBeforeMs, t.ttl, true);
+}
+
+/** Makes a tombstone identity committed count in this instance at once. */
+export function noteTombstone(userId: string, deletedAt: string): void {
+  remember(knownNotBefore, userId, tombstone(deletedAt).notBeforeMs);
+  checkedOk.clear();
+}
+
+/** identity's deletion, as a part of the transaction that also records its UserDeleted event. */
+export function tombstonePart(userId: string, deletedAt: string): TransactPart {
+  const t = tombstone(deletedAt);
+  return { Put: { TableName: TABLE, Item: { ...notBeforeKey(userId), notBeforeMs: t.notBeforeMs, deleted: true, ttl: t.ttl } } };
 }
 
 /** True when the member's account was deleted (late events about them are dropped). */

@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './ddb.ts';
+import { committed } from './outbox.ts';
 
 export type TransactPart = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type TransactResult<N extends string> = { ok: true } | { ok: false; failed: N[] };
@@ -15,6 +16,7 @@ export async function transact<N extends string>(parts: Record<N, TransactPart |
   for (let attempt = 0; ; attempt++) {
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: named.map(([, part]) => part) }));
+      committed(named.map(([, part]) => part));
       return { ok: true };
     } catch (err) {
       const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };

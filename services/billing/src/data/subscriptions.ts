@@ -1,5 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure, memberPK, TABLE } from '@torcedor/service-kit/ddb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact } from '@torcedor/service-kit/transactions';
+import { ddb, memberPK, TABLE } from '@torcedor/service-kit/ddb';
 import { FREE, type Subscription } from '../domain/status.ts';
 
 /** Keys as data for the billing table (see ../README.md). */
@@ -21,15 +23,19 @@ export async function getSubscription(userId: string): Promise<StoredSubscriptio
   };
 }
 
-/** AP: start a member's trial once (a repeat leaves the stored subscription as it is). */
+/**
+ * AP: start a member's trial once, and its EntitlementChanged in the same transaction (the kit's outbox), so
+ * the plan and its announcement are never split. A repeat leaves the stored subscription and announces nothing.
+ */
 export async function startTrialOnce(userId: string, until: string): Promise<void> {
-  try {
-    await ddb.send(new PutCommand({
-      TableName: TABLE,
-      Item: { ...keys.subscription(userId), userId, plan: 'trial', currentPeriodEnd: until, cancelAtPeriodEnd: false, version: 1 },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await transact({
+    subscription: {
+      Put: {
+        TableName: TABLE,
+        Item: { ...keys.subscription(userId), userId, plan: 'trial', currentPeriodEnd: until, cancelAtPeriodEnd: false, version: 1 },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    event: eventPart('EntitlementChanged', { userId, version: 1, tier: 'trial', until }),
+  });
 }

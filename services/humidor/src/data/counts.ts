@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { publish } from '@torcedor/service-kit/events';
+import { registerRenderer, stateEventPart } from '@torcedor/service-kit/outbox';
 import { keys } from './keys.ts';
 
 export interface Counts { sticks: number; items: number; wishes: number; version: number }
@@ -12,8 +12,14 @@ export async function readCounts(userId: string): Promise<Counts> {
   return { sticks: Number(i.sticks ?? 0), items: Number(i.items ?? 0), wishes: Number(i.wishes ?? 0), version: Number(i.version ?? 0) };
 }
 
-/** Announces the member's current totals; identity keeps the newest version. */
-export async function announceCounts(userId: string): Promise<void> {
+/**
+ * The CollectionCountsChanged event of a transaction that changes the member's totals: recorded in that
+ * transaction (the kit's outbox), and published with the totals as they are then (identity keeps the newest
+ * version), so a change and its announcement are never split.
+ */
+export const countsChanged = (userId: string) => stateEventPart('CollectionCountsChanged', 'counts', userId);
+
+registerRenderer('counts', async (userId) => {
   const c = await readCounts(userId);
-  await publish('CollectionCountsChanged', { userId, version: c.version, humidorCount: c.sticks, humidorItems: c.items, wishlistCount: c.wishes });
-}
+  return { userId, version: c.version, humidorCount: c.sticks, humidorItems: c.items, wishlistCount: c.wishes };
+});

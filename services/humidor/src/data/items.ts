@@ -8,6 +8,7 @@ import { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import type { z } from 'zod';
 import { HUMIDOR_LIMIT_MESSAGE } from '../domain/collection.ts';
 import type { CigarView } from './catalog.ts';
+import { countsChanged } from './counts.ts';
 import { keys } from './keys.ts';
 
 export type Item = z.infer<typeof HumidorItem>;
@@ -67,6 +68,7 @@ export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: 
   const r = await transact({
     counts: countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
     item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+    event: countsChanged(userId),
   });
   if (r.ok) return HumidorItem.parse(record);
   if (r.failed.includes('item')) return (await getItem(userId, record.id)) ?? Promise.reject(limitReached());
@@ -84,6 +86,7 @@ export async function addItems(userId: string, rows: { cigar: CigarView; fields:
   const records = rows.map((r) => newItemRecord(userId, r.cigar, r.fields, r.id));
   const r = await transact({
     counts: countsUpdate(userId, { sticks: total, items: records.length, wishes: 0 }, cap),
+    event: countsChanged(userId),
     ...Object.fromEntries(records.map((Item, i) => [`item${i}`, { Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } }])),
   });
   if (r.ok) return records.map((rec) => HumidorItem.parse(rec));
@@ -114,6 +117,7 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
         },
       },
       counts: delta !== 0 ? countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap) : undefined,
+      event: delta !== 0 ? countsChanged(userId) : undefined,
     });
     if (r.ok) return HumidorItem.parse(next);
     // The item changed (or went) since it was read: read it again. Only a cap check on a fresh read is a refusal.
@@ -130,6 +134,7 @@ export async function deleteItem(userId: string, itemId: string): Promise<void> 
     const r = await transact({
       item: { Delete: { TableName: TABLE, Key: keys.item(userId, itemId), ConditionExpression: 'attribute_exists(PK) AND quantity = :q', ExpressionAttributeValues: { ':q': current.quantity } } },
       counts: countsUpdate(userId, { sticks: -current.quantity, items: -1, wishes: 0 }, null),
+      event: countsChanged(userId),
     });
     if (r.ok) return;
   }

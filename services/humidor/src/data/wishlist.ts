@@ -8,6 +8,7 @@ import { HumidorItem, WishlistItem } from '@torcedor/shared/schemas/humidor';
 import type { z } from 'zod';
 import type { CigarView } from './catalog.ts';
 import { countsUpdate, getItem, limitReached, newItemRecord, type Item } from './items.ts';
+import { countsChanged } from './counts.ts';
 import { keys } from './keys.ts';
 
 export type Wish = z.infer<typeof WishlistItem>;
@@ -35,6 +36,7 @@ export async function addWish(userId: string, cigar: CigarView, priority: number
   const r = await transact({
     counts: countsUpdate(userId, { sticks: 0, items: 0, wishes: 1 }, null),
     wish: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+    event: countsChanged(userId),
   });
   // Only an id from an Idempotency-Key can exist already: the rerun of a request whose write landed.
   if (!r.ok) return (await getWish(userId, id)) ?? Promise.reject(new Error('wishlist entry condition failed without an entry'));
@@ -60,6 +62,7 @@ export async function deleteWish(userId: string, wishId: string): Promise<void> 
   const r = await transact({
     wish: { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
     counts: countsUpdate(userId, { sticks: 0, items: 0, wishes: -1 }, null),
+    event: countsChanged(userId),
   });
   if (!r.ok) throw notFound('Wishlist entry not found');
 }
@@ -81,6 +84,7 @@ export async function moveWish(userId: string, wishId: string, quantity: number,
     counts: countsUpdate(userId, { sticks: quantity, items: 1, wishes: -1 }, cap),
     item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
     wish: { Delete: { TableName: TABLE, Key: keys.wish(userId, wishId), ConditionExpression: 'attribute_exists(PK)' } },
+    event: countsChanged(userId),
   });
   if (!r.ok) {
     if (r.failed.includes('wish')) throw notFound('Wishlist entry not found');

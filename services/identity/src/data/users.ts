@@ -1,4 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setExpression } from '@torcedor/service-kit/items';
+import { registerRenderer, stateEventPart } from '@torcedor/service-kit/outbox';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
+import { displayName } from '@torcedor/shared/formatters';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
 import { notFound } from '@torcedor/service-kit/errors';
 import { DEFAULT_SETTINGS, type User } from '@torcedor/shared/schemas/identity';
@@ -30,38 +34,44 @@ export async function getUser(userId: string): Promise<UserRecord | null> {
   return out.Item ? fromItem(out.Item) : null;
 }
 
-/** AP2: create a user once (a second create of the same id fails its condition). */
-export async function createUser(u: UserRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...userKey(u.id), ...u }, ConditionExpression: 'attribute_not_exists(PK)' }));
+/**
+ * The UserProfileChanged event of a transaction that changes a public profile, published with the profile as it
+ * is then (the kit's outbox renders it), so other services keep the newest version.
+ */
+export const profileChanged = (userId: string) => stateEventPart('UserProfileChanged', 'profile', userId);
+
+registerRenderer('profile', async (userId) => {
+  const u = await getUser(userId);
+  return u && { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl };
+});
+
+/** AP2: create a user once (a second create of the same id fails its condition), with the events announcing it. */
+export async function createUser(u: UserRecord, events: TransactPart[] = []): Promise<void> {
+  const r = await transact({
+    user: { Put: { TableName: TABLE, Item: { ...userKey(u.id), ...u }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...Object.fromEntries(events.map((e, i) => [`event${i}`, e])),
+  });
+  if (!r.ok) throw new Error(`user ${u.id} exists already`);
 }
 
 /**
- * AP3: set some fields of an existing user; returns the new user. With `publicProfile`, the profile
- * version grows in the same write, so the event carrying it orders correctly.
+ * AP3: set some fields of an existing user; returns the new user. With `publicProfile`, the profile version
+ * grows in the same write and the UserProfileChanged event is recorded in the same transaction.
  */
 export async function updateUser(userId: string, fields: Partial<UserRecord>, publicProfile: boolean): Promise<UserRecord> {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
+  const { UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues } = setExpression(fields);
+  const update = {
+    TableName: TABLE, Key: userKey(userId), ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames,
+    UpdateExpression: publicProfile ? `${UpdateExpression}, profileVersion = if_not_exists(profileVersion, :zero) + :one` : UpdateExpression,
+    ExpressionAttributeValues: publicProfile ? { ...ExpressionAttributeValues, ':zero': 0, ':one': 1 } : ExpressionAttributeValues,
+  };
   if (publicProfile) {
-    sets.push('profileVersion = if_not_exists(profileVersion, :zero) + :one');
-    values[':zero'] = 0;
-    values[':one'] = 1;
+    const r = await transact({ user: { Update: update }, event: profileChanged(userId) });
+    if (!r.ok) throw notFound('User not found');
+    return (await getUser(userId)) ?? Promise.reject(notFound('User not found'));
   }
   try {
-    const out = await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: userKey(userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }));
+    const out = await ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
     return fromItem(out.Attributes ?? {});
   } catch (err) {
     if (isConditionFailure(err)) throw notFound('User not found');

@@ -1,8 +1,9 @@
 import { deleteKeys, exportPart } from '@torcedor/service-kit/items';
 import { DomainError, unauthorized } from '@torcedor/service-kit/errors';
-import { publish } from '@torcedor/service-kit/events';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact } from '@torcedor/service-kit/transactions';
 import type { RouteHandler } from '@torcedor/service-kit/http';
-import { markDeleted } from '@torcedor/service-kit/revocation';
+import { noteTombstone, tombstonePart } from '@torcedor/service-kit/revocation';
 import type { Routes } from '@torcedor/shared/routes';
 import { deletePoolUser, passwordAuth, revokeRefreshToken } from '../adapters/cognito.ts';
 import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
@@ -45,10 +46,10 @@ export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ ses
   if (!user) throw unauthorized();
   await confirmPassword(user, body.password, sourceIp);
   const deletedAt = new Date().toISOString();
-  // The tombstone first: from now on no session of the member is accepted here, and the event tells every
-  // other service to write its own and erase what it holds.
-  await markDeleted(user.id, deletedAt);
-  await publish('UserDeleted', { userId: user.id, deletedAt });
+  // The tombstone first, with its event in the same transaction: from now on no session of the member is
+  // accepted here, and the event tells every other service to write its own and erase what it holds.
+  await transact({ tombstone: tombstonePart(user.id, deletedAt), event: eventPart('UserDeleted', { userId: user.id, deletedAt }) });
+  noteTombstone(user.id, deletedAt);
   const refresh = readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE];
   if (refresh) await revokeRefreshToken(refresh);
   await deletePoolUser(user.username);

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readCookies, REFRESH_COOKIE, SESSION_COOKIE } from '@torcedor/service-kit/cookies';
-import { markRevoked, notBeforeMsOf } from '@torcedor/service-kit/revocation';
+import { notBeforeMsOf, noteRevoked, revocationParts } from '@torcedor/service-kit/revocation';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact } from '@torcedor/service-kit/transactions';
 import { loginOf, rememberLogin } from '../data/logins.ts';
 import { badRequest, forbidden, DomainError, unauthorized } from '@torcedor/service-kit/errors';
-import { publish } from '@torcedor/service-kit/events';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
@@ -12,11 +13,10 @@ import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import type { Routes } from '@torcedor/shared/routes';
 import { createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
-import { createUser, getUser, type UserRecord } from '../data/users.ts';
+import { createUser, getUser, profileChanged, type UserRecord } from '../data/users.ts';
 import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from '../data/throttle.ts';
 import { checkAge } from '@torcedor/shared/age';
 import { toApiUser } from '../domain/user.ts';
-import { displayName } from '@torcedor/shared/formatters';
 import { clearedSessionCookies, REFRESH_MAX_AGE, sessionCookies } from './session-cookies.ts';
 
 const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
@@ -47,22 +47,17 @@ async function register(username: string, password: string, attributes: Record<s
   const id = await createPoolUser(username, password, attributes);
   const record = build(id);
   try {
-    await createUser(record);
+    // The member and their two events in one transaction (the kit's outbox): never one without the other.
+    await createUser(record, [eventPart('UserRegistered', {
+      userId: record.id, email: record.email, firstName: record.firstName, lastName: record.lastName,
+      kind: record.isTrial ? 'trial' : 'member', registeredAt: record.createdAt, trialEndsAt: record.trialEndsAt,
+    }), profileChanged(record.id)]);
   } catch (err) {
     // The pool user's id, never its username (an email for members).
     await deletePoolUser(username).catch((e: unknown) => logger.error('compensation failed', { error: e as Error, poolUserId: id }));
     throw err;
   }
-  await announce(record);
   return record;
-}
-
-async function announce(u: UserRecord) {
-  await publish('UserRegistered', {
-    userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName,
-    kind: u.isTrial ? 'trial' : 'member', registeredAt: u.createdAt, trialEndsAt: u.trialEndsAt,
-  });
-  await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl });
 }
 
 export const signup: RouteHandler<Routes['signup']> = async ({ body, sourceIp }) => {
@@ -160,8 +155,9 @@ export const logout: RouteHandler<Routes['logout']> = async ({ event }) => {
     const expiresAt = Math.max(session.expiresAt, Math.floor(nowMs / 1000) + REFRESH_MAX_AGE);
     // notBeforeMs: every token and login of the member until now ends everywhere (signed out everywhere).
     const revoked = { sessionId: session.sessionId, userId: session.userId, expiresAt, notBeforeMs: nowMs };
-    await markRevoked(revoked);
-    await publish('SessionRevoked', revoked);
+    const [marker, notBefore] = revocationParts(revoked);
+    await transact({ marker, notBefore, event: eventPart('SessionRevoked', revoked) });
+    noteRevoked(revoked);
   }
   return Reply.redirect('/', clearedSessionCookies());
 };

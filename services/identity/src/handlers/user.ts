@@ -1,11 +1,9 @@
 import { unauthorized } from '@torcedor/service-kit/errors';
-import { publish } from '@torcedor/service-kit/events';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import type { Session } from '@torcedor/service-kit/session';
 import type { Routes } from '@torcedor/shared/routes';
 import { getUser, updateUser, type UserRecord } from '../data/users.ts';
 import { toApiUser } from '../domain/user.ts';
-import { displayName } from '@torcedor/shared/formatters';
 import { trialEnded, trialIsOver } from './auth.ts';
 
 /** The signed-in member's record; a deleted account is logged out, an ended trial is told so. */
@@ -25,7 +23,6 @@ export const updateProfile: RouteHandler<Routes['updateProfile']> = async ({ ses
   await currentRecord(session);
   const clean = (s: string | null) => (s && s.trim() ? s : null);
   const u = await updateUser(session.userId, { displayName: clean(body.displayName), bio: clean(body.bio), location: clean(body.location) }, true);
-  await publish('UserProfileChanged', { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl });
   return toApiUser(u, session.isOwner);
 };
 
