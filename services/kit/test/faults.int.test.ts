@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { startFaultProxy } from './fault-proxy.ts';
+import { seedCuratedCigar } from './catalog.ts';
 import { call } from './http-event.ts';
 import { memberSession } from './sessions.ts';
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy(Number(new URL(aws.dynamoEndpoint).port));
   Object.assign(process.env, serviceEnv('humidor', aws), { LOG_LEVEL: 'SILENT', DYNAMODB_ENDPOINT: proxy.endpoint });
   http = (await import('../../humidor/src/http.ts')).handler as typeof http;
-  const read = (kind: 'brands' | 'cigars') =>
-    (JSON.parse(readFileSync(new URL(`../../humidor/catalog/${kind}.json`, import.meta.url), 'utf8')) as Record<string, { id: string; brandId?: string }[]>)[kind]!;
-  const cigar = read('cigars').find((c) => c.id === CIGAR)!;
-  const { writeCatalog } = await import('../../humidor/src/data/catalog.ts');
-  await writeCatalog({ brands: read('brands').filter((b) => b.id === cigar.brandId) as never, cigars: [cigar] as never, lounges: [] });
+  await seedCuratedCigar(CIGAR);
 });
 afterAll(async () => {
   proxy.thaw();

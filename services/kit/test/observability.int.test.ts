@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent } from './bus.ts';
+import { seedCuratedCigar } from './catalog.ts';
 import { call } from './http-event.ts';
 import { memberSession } from './sessions.ts';
 
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let observability: typeof import('../src/observability.ts');
+const CIGAR = 'padron-1964-anniversary-series-exclusivo';
 
 beforeAll(async () => {
   // Log lines and metrics on, as in AWS; POWERTOOLS_DEV makes both write through the global console, which
@@ -16,15 +18,8 @@ beforeAll(async () => {
   http = (await import('../../humidor/src/http.ts')).handler as typeof http;
   worker = (await import('../../humidor/src/worker.ts')).handler as unknown as typeof worker;
   observability = await import('../src/observability.ts');
-  // One real catalog row to add (the curated files, as the catalog import reads them).
-  const { readFileSync } = await import('node:fs');
-  const read = (kind: 'brands' | 'cigars') =>
-    (JSON.parse(readFileSync(new URL(`../../humidor/catalog/${kind}.json`, import.meta.url), 'utf8')) as Record<string, { id: string; brandId?: string }[]>)[kind]!;
-  const cigar = read('cigars').find((c) => c.id === CIGAR)!;
-  const { writeCatalog } = await import('../../humidor/src/data/catalog.ts');
-  await writeCatalog({ brands: read('brands').filter((b) => b.id === cigar.brandId) as never, cigars: [cigar] as never, lounges: [] });
+  await seedCuratedCigar(CIGAR);
 });
-const CIGAR = 'padron-1964-anniversary-series-exclusivo';
 afterEach(() => vi.restoreAllMocks());
 
 /** What the function logged and published as metrics while `fn` ran, as parsed JSON. */

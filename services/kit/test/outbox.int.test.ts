@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent } from './bus.ts';
+import { seedCuratedCigar } from './catalog.ts';
 import { call } from './http-event.ts';
 import { memberSession } from './sessions.ts';
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
   http = (await import('../../humidor/src/http.ts')).handler as typeof http;
   outbox = await import('../src/outbox.ts');
   items = await import('../src/items.ts');
-  const read = (kind: 'brands' | 'cigars') =>
-    (JSON.parse(readFileSync(new URL(`../../humidor/catalog/${kind}.json`, import.meta.url), 'utf8')) as Record<string, { id: string; brandId?: string }[]>)[kind]!;
-  const cigar = read('cigars').find((c) => c.id === CIGAR)!;
-  const { writeCatalog } = await import('../../humidor/src/data/catalog.ts');
-  await writeCatalog({ brands: read('brands').filter((b) => b.id === cigar.brandId) as never, cigars: [cigar] as never, lounges: [] });
+  await seedCuratedCigar(CIGAR);
 });
 
 const pending = () => items.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' }, ConsistentRead: true });
