@@ -1,4 +1,4 @@
-import { createWorker } from '@torcedor/service-kit/events';
+import { createWorker } from '@torcedor/service-kit/worker';
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { deleteMember } from './data/member.ts';

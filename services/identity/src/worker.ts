@@ -1,4 +1,4 @@
-import { createWorker } from '@torcedor/service-kit/events';
+import { createWorker } from '@torcedor/service-kit/worker';
 import { applyCollectionCounts, applyEntitlement } from './data/copies.ts';
 
 export const handler = createWorker('identity', {

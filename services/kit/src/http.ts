@@ -206,7 +206,7 @@ export function createHttpHandler<S extends ServiceName>(service: S, handlers: H
     handler: routeHandler(def, (handlers as Record<string, RouteHandler<RouteDef>>)[def.id]!, APP_ORIGIN),
   }));
   return middy<HttpEvent, HttpResult>()
-    .use(observability<HttpEvent, HttpResult>('requestContext.requestId'))
+    .use(observability<HttpEvent, HttpResult>((event) => event.requestContext?.requestId))
     .use(outboxRelay<HttpEvent, HttpResult>())
     .use(errorMiddleware())
     .handler(

@@ -1,4 +1,3 @@
-import { search } from '@aws-lambda-powertools/jmespath';
 import { Logger } from '@aws-lambda-powertools/logger';
 
 const level = process.env.LOG_LEVEL ?? 'INFO';
@@ -11,5 +10,4 @@ const level = process.env.LOG_LEVEL ?? 'INFO';
 export const logger = new Logger({
   serviceName: process.env.SERVICE_NAME ?? 'torcedor',
   logLevel: level as 'INFO',
-  correlationIdSearchFn: (expression: string, data: unknown) => search(expression, data as Parameters<typeof search>[1]),
 });

@@ -7,14 +7,14 @@ import { busEvent, deliver } from './bus.ts';
 let ddbMod: typeof import('../src/ddb.ts');
 let items: typeof import('../src/items.ts');
 let tx: typeof import('../src/transactions.ts');
-let events: typeof import('../src/events.ts');
+let events: typeof import('../src/worker.ts');
 
 beforeAll(async () => {
   Object.assign(process.env, serviceEnv('humidor', inject('localAws')), { LOG_LEVEL: 'SILENT' });
   ddbMod = await import('../src/ddb.ts');
   items = await import('../src/items.ts');
   tx = await import('../src/transactions.ts');
-  events = await import('../src/events.ts');
+  events = await import('../src/worker.ts');
 });
 
 const put = (Item: Record<string, unknown>) => ddbMod.ddb.send(new PutCommand({ TableName: ddbMod.TABLE, Item }));

@@ -62,7 +62,7 @@ describe('the outbox', () => {
 
   it('lets a consumer handle one outbox event once, however many times the bus delivers it', async () => {
     Object.assign(process.env, { SERVICE_NAME: 'humidor' });
-    const { createWorker } = await import('../src/events.ts');
+    const { createWorker } = await import('../src/worker.ts');
     let runs = 0;
     const worker = createWorker('humidor', { events: { EntitlementChanged: async () => { runs += 1; } }, schedules: {} } as never) as unknown as (e: unknown, c: unknown) => Promise<unknown>;
     const detail = { userId: randomUUID(), version: 1, tier: 'trial', until: new Date(Date.now() + 86_400_000).toISOString(), outboxId: randomUUID() };

@@ -1,4 +1,4 @@
-import { createWorker } from '@torcedor/service-kit/events';
+import { createWorker } from '@torcedor/service-kit/worker';
 import { logger } from '@torcedor/service-kit/logger';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { createLead, deleteLead, rescoreAll } from './data/leads.ts';

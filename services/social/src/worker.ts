@@ -1,4 +1,4 @@
-import { createWorker } from '@torcedor/service-kit/events';
+import { createWorker } from '@torcedor/service-kit/worker';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { upsertAuthor } from './data/authors.ts';
 import { deleteMember } from './data/member.ts';

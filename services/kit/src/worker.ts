@@ -1,0 +1,96 @@
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import middy from '@middy/core';
+import {
+  domainEvents, schedules, SCHEDULE_DETAIL_TYPE, subscriptions, type EventDetail, type EventName, type ScheduleName,
+} from '@torcedor/shared/events';
+import type { ServiceName } from '@torcedor/shared/services';
+import { dynamodb, TABLE } from './ddb.ts';
+import { outboxRelay } from './events.ts';
+import { logger } from './logger.ts';
+import { countBusiness, logMember, observability } from './observability.ts';
+import { sweepOutbox } from './outbox.ts';
+import { isDeleted, markDeleted } from './revocation.ts';
+
+/**
+ * The worker function of a service (its own module: HTTP functions never load the idempotency library).
+ */
+/** The EventBridge event a worker receives (a domain event or a schedule tick). */
+export interface BusEvent {
+  id: string;
+  'detail-type': string;
+  source: string;
+  time: string;
+  detail: unknown;
+}
+
+type Consumed<S extends ServiceName> = Extract<(typeof subscriptions)[number], { consumer: S }>['event'];
+/** The outbox schedule of each publisher is the kit's own (outbox.ts); the service handles the others. */
+type Scheduled<S extends ServiceName> = Exclude<Extract<(typeof schedules)[number], { target: S }>['name'], `outbox-relay-${string}`>;
+export interface WorkerHandlers<S extends ServiceName> {
+  events: { [N in Consumed<S> & EventName]: (detail: EventDetail<N>, meta: { id: string; time: string }) => Promise<void> };
+  schedules: { [N in Scheduled<S> & ScheduleName]: (meta: { id: string; time: string }) => Promise<void> };
+}
+
+/** How long a delivered event id is remembered: longer than any redelivery or redrive of it. */
+const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The worker function of a service. Delivery is at least once, in any order. Each event is handled once per
+ * event id with Powertools idempotency: before the work, a conditional write records the id as in progress
+ * (in the service's own table, partition `IDEMPOTENCY#WORKER`, kept 7 days by the table's TTL); a second
+ * delivery that arrives meanwhile fails with "already in progress" and is retried by the bus, then finds the
+ * id completed and does nothing; a delivery whose work failed clears the record so its retry runs again.
+ * Handlers also apply state only when its version is newer, so order does not matter either.
+ * A detail that fails its schema is logged and dropped (retrying cannot fix it).
+ */
+export function createWorker<S extends ServiceName>(service: S, handlers: WorkerHandlers<S>) {
+  const eventHandlers = handlers.events as Record<string, (d: unknown, m: { id: string; time: string }) => Promise<void>>;
+  const scheduleHandlers = handlers.schedules as Record<string, (m: { id: string; time: string }) => Promise<void>>;
+  const persistenceStore = new DynamoDBPersistenceLayer({
+    tableName: TABLE, keyAttr: 'PK', sortKeyAttr: 'SK', staticPkValue: 'IDEMPOTENCY#WORKER', expiryAttr: 'ttl', awsSdkV3Client: dynamodb,
+  });
+  // An outbox event is identified by its outbox id (a relay and the sweep may both put it on the bus).
+  const config = new IdempotencyConfig({ eventKeyJmesPath: 'detail.outboxId || id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
+
+  const handleOnce = makeIdempotent(async (event: BusEvent, _context: unknown): Promise<void> => {
+    const meta = { id: event.id, time: event.time };
+    const type = event['detail-type'];
+    if (type === SCHEDULE_DETAIL_TYPE) {
+      const name = (event.detail as { schedule?: string } | null)?.schedule ?? '';
+      if (name === `outbox-relay-${service}`) {
+        const swept = await sweepOutbox();
+        if (swept.published || swept.failed) logger.info('outbox swept', swept);
+        return;
+      }
+      const fn = scheduleHandlers[name];
+      if (!fn) return logger.warn('unknown schedule', { service, name });
+      return fn(meta);
+    }
+    const fn = eventHandlers[type];
+    const def = domainEvents[type as EventName];
+    if (!fn || !def) return logger.warn('event not consumed here', { service, type });
+    const parsed = def.detail.safeParse(event.detail);
+    if (!parsed.success) return logger.error('malformed event dropped', { service, type, id: event.id, issues: parsed.error.issues });
+    const member = (parsed.data as { userId?: unknown }).userId;
+    if (typeof member === 'string') {
+      logMember(member);
+      if (type === 'UserDeleted') {
+        // First the tombstone and the end of every session of the member, then the service erases its data.
+        await markDeleted(member, (parsed.data as EventDetail<'UserDeleted'>).deletedAt);
+      } else if (await isDeleted(member)) {
+        // A late event about a deleted member would bring back data that was just erased.
+        return logger.info('event about a deleted member dropped', { service, type, id: event.id });
+      }
+    }
+    await fn(parsed.data, meta);
+    countBusiness('EventsDelivered');
+  }, { persistenceStore, config });
+
+  // The correlation id of the request that caused the event, else the event's own id.
+  return middy<BusEvent, void>()
+    .use(observability<BusEvent, void>((event) => (event.detail as { correlationId?: unknown } | null)?.correlationId ?? event.id))
+    .use(outboxRelay<BusEvent, void>())
+    .handler(async (event, context) => handleOnce(event, context));
+}
+
