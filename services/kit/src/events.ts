@@ -1,5 +1,4 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import middy from '@middy/core';
+import type middy from '@middy/core';
 import { domainEvents, eventSource, type EventName } from '@torcedor/shared/events';
 import { clientOptions } from './aws.ts';
 import { baseConfig } from './config.ts';
@@ -7,11 +6,20 @@ import { flushOutbox, setOutboxPublisher } from './outbox.ts';
 import { correlationId, traced } from './observability.ts';
 
 const config = baseConfig();
-const eventBridge = traced(new EventBridgeClient({
-  region: config.AWS_REGION,
-  ...clientOptions(),
-  ...(config.EVENTBRIDGE_ENDPOINT ? { endpoint: config.EVENTBRIDGE_ENDPOINT } : {}),
-}));
+type Sdk = typeof import('@aws-sdk/client-eventbridge');
+/**
+ * The function's EventBridge client, created on the first event it puts and then kept: most invocations (reads)
+ * put none, and their cold starts skip loading the client.
+ */
+let bus: Promise<{ sdk: Sdk; client: InstanceType<Sdk['EventBridgeClient']> }> | undefined;
+const eventBridge = () => (bus ??= import('@aws-sdk/client-eventbridge').then((sdk) => ({
+  sdk,
+  client: traced(new sdk.EventBridgeClient({
+    region: config.AWS_REGION,
+    ...clientOptions(),
+    ...(config.EVENTBRIDGE_ENDPOINT ? { endpoint: config.EVENTBRIDGE_ENDPOINT } : {}),
+  })),
+})));
 
 /**
  * Puts one domain event of this service on the bus, validated against its schema. Only the outbox calls it
@@ -24,8 +32,9 @@ async function putEvent(name: EventName, detail: Record<string, unknown>, meta: 
   if (def.source !== config.SERVICE_NAME) throw new Error(`${config.SERVICE_NAME} cannot publish ${name}`);
   const parsed = def.detail.parse(detail) as Record<string, unknown>;
   const cid = meta.correlationId ?? correlationId();
-  const out = await eventBridge.send(
-    new PutEventsCommand({
+  const { sdk, client } = await eventBridge();
+  const out = await client.send(
+    new sdk.PutEventsCommand({
       Entries: [{
         EventBusName: config.EVENT_BUS_NAME, Source: eventSource(def.source), DetailType: name,
         Detail: JSON.stringify({ ...parsed, outboxId: meta.outboxId, ...(cid ? { correlationId: cid } : {}) }),
