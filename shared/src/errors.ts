@@ -1,4 +1,4 @@
-import type { RouteDef } from './route.ts';
+import { isStateChanging, type RouteDef } from './route.ts';
 
 /**
  * Every error code the API answers with, and its one HTTP status. Services throw by code (the kit derives
@@ -66,8 +66,6 @@ export const ERROR_STATUS_TEXT: Record<ErrorStatus, string> = {
   503: 'Service temporarily unavailable',
 };
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * The error codes a route can answer with: the ones every route of its shape gets from the kit's request
  * checks (access level, params, query, body), plus the domain codes its entry declares. Sorted by status.
@@ -81,7 +79,7 @@ export function errorCodesOf(r: RouteDef): ErrorCode[] {
   if (r.access !== 'public') codes.add('UNAUTHORIZED');
   if (r.access === 'owner') codes.add('OWNER_ONLY');
   if (r.params) codes.add('NOT_FOUND');
-  if (STATE_CHANGING.has(r.method) && !r.navigation) {
+  if (isStateChanging(r)) {
     codes.add('BAD_ORIGIN');
     if (!r.rawBody) codes.add('UNSUPPORTED_MEDIA_TYPE');
   }

@@ -47,6 +47,12 @@ export interface RouteDef<
   errors?: readonly ErrorCode[];
 }
 
+/**
+ * The requests the kit holds to the Origin and Content-Type rules (docs/api.md): state-changing methods, except
+ * browser navigations. The kit's checks and the error answers the document declares both read this.
+ */
+export const isStateChanging = (r: Pick<RouteDef, 'method' | 'navigation'>) => r.method !== 'GET' && !r.navigation;
+
 export function route<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,

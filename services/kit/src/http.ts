@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@torcedor/shared/route';
+import { isStateChanging, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '@torcedor/shared/route';
 import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
 import type { ServiceName } from '@torcedor/shared/services';
 import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
@@ -57,7 +57,6 @@ export interface Ctx<R extends RouteDef> {
 export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply>;
 export type HandlerMap<S extends ServiceName> = { [K in OperationsOf<S>]: RouteHandler<Routes[K]> };
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): HttpResult {
@@ -83,7 +82,7 @@ function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, app
   if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) {
     throw def.body || def.rawBody ? payloadTooLarge(MAX_BODY_BYTES) : unexpectedBody();
   }
-  if (!STATE_CHANGING.has(def.method) || def.navigation) return;
+  if (!isStateChanging(def)) return;
   const origin = event.headers.origin;
   if (origin && origin !== appOrigin && !isOwnHost(origin, event.headers.host)) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
   if (def.rawBody) return;

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
-import { ddb, TABLE } from './ddb.ts';
+import { ddb, isConditionFailure, TABLE } from './ddb.ts';
 import { batchGetAll } from './items.ts';
 import type { TransactPart } from './transactions.ts';
 
@@ -49,7 +49,7 @@ async function writeNotBefore(userId: string, notBeforeMs: number, ttl: number, 
     ConditionExpression: 'attribute_not_exists(PK) OR notBeforeMs <= :nb',
     ExpressionAttributeValues: { ':nb': notBeforeMs },
   })).catch((err: unknown) => {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionFailure(err)) throw err;
   });
   remember(knownNotBefore, userId, Math.max(knownNotBefore.get(userId) ?? 0, notBeforeMs));
   checkedOk.clear();

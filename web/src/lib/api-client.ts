@@ -35,15 +35,8 @@ export function errorDetail(error: unknown): string | undefined {
   return error.status === 400 && first ? first : error.serverMessage ?? undefined;
 }
 
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.status === 503) return UNAVAILABLE_MESSAGE;
-    const first = error.body?.issues?.[0]?.message;
-    if (error.status === 400 && first) return first;
-    return error.serverMessage ?? fallback;
-  }
-  return fallback;
-}
+/** What the server said about a failure, else the action's own fallback text. */
+export const errorText = (error: unknown, fallback: string): string => errorDetail(error) ?? fallback;
 
 type Opt<K extends string, T> = undefined extends T ? { [P in K]?: Exclude<T, undefined> } : { [P in K]: T };
 export type CallInput<R extends RouteDef> = Opt<'params', RouteParams<R>> & Opt<'query', RouteQuery<R>> & Opt<'body', RouteBodyInput<R>>;
