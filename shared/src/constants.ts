@@ -43,7 +43,8 @@ export const RELATIVE_TIME_DAYS_LIMIT = 7;
 
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_PICTURE_MAX_FILES = 1;
-export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Profile pictures and post images: JPEG, PNG and WebP (verified by magic bytes on the server). */
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Aging stat: items with at least this many years since their box date. */
 export const AGING_STAT_YEARS = 2;
 
@@ -82,3 +83,30 @@ export const ABUSE_LIMITS = {
   signupsPerAddress: 10,
   signupWindowSeconds: 60 * 60,
 } as const;
+
+/** Social (docs/product.md, "Social"). */
+export const POST_MAX_LENGTH = 2_000;
+export const COMMENT_MAX_LENGTH = 1_000;
+export const REVIEW_NOTES_MAX_LENGTH = 2_000;
+export const REVIEW_FLAVOR_TAGS_MAX = 12;
+export const REPORT_REASON_MAX_LENGTH = 500;
+/** Posts per feed page, profile page or comments page. */
+export const FEED_PAGE_SIZE = 20;
+/**
+ * Authors with more followers than this are not fanned out on write: their posts are merged into their
+ * followers' feeds when read (docs/architecture.md, "Feed"). SOCIAL_FANOUT_THRESHOLD overrides it.
+ */
+export const FANOUT_FOLLOWER_THRESHOLD = 10_000;
+/** Following someone copies this many of their latest posts into the follower's feed. */
+export const FOLLOW_BACKFILL_POSTS = 20;
+/** Discover Community: popular posts of public profiles from the last this many days. */
+export const DISCOVER_DAYS = 7;
+/** The bell shows at most this many notifications; older ones expire after NOTIFICATION_TTL_DAYS. */
+export const NOTIFICATIONS_SHOWN = 30;
+export const NOTIFICATION_TTL_DAYS = 90;
+/** Presigned upload URLs live this long. */
+export const UPLOAD_URL_TTL_SECONDS = 300;
+/** Content types a member may upload (checked again by magic bytes when the upload is registered). */
+export const UPLOAD_CONTENT_TYPES = PROFILE_PICTURE_TYPES;
+/** Where uploads live in the bucket and under which path the site serves them. */
+export const UPLOADS_PREFIX = 'uploads';

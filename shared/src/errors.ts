@@ -16,6 +16,10 @@ export const ERROR_CODES = {
   WEAK_PASSWORD: 400,
   FUTURE_DATE: 400,
   IMPLAUSIBLE_DATE: 400,
+  /** A member tried to follow themselves. */
+  SELF_FOLLOW: 400,
+  /** An upload that is not the caller's, too large, or not a JPEG, PNG or WebP image by its bytes. */
+  INVALID_UPLOAD: 400,
   /** No valid session (message is exactly 'Unauthorized'). */
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
@@ -25,6 +29,8 @@ export const ERROR_CODES = {
   UNDER_AGE: 403,
   TRIAL_ENDED: 403,
   HUMIDOR_LIMIT: 403,
+  /** The member does not accept new followers (allowFollowRequests off). */
+  FOLLOWS_CLOSED: 403,
   /** An unknown id, or another member's private object. */
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

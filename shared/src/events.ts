@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ServiceName } from './services.ts';
+import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
 
 /**
  * Domain events (docs/architecture.md). Each event carries the new state of what changed and a version
@@ -29,13 +30,22 @@ export const domainEvents = {
   }),
   UserProfileChanged: event({
     source: 'identity',
-    summary: "A member's public profile (name, location, picture) changed; carries the whole new profile",
+    summary: "A member's public profile (name, location, bio, picture) or a setting other services honour changed; carries the whole new state",
     detail: z.object({
       userId: z.string(),
       version: z.number().int().nonnegative(),
       displayName: z.string(),
       location: z.string().nullable(),
       profileImageUrl: z.string().nullable(),
+      bio: z.string().nullable(),
+      profileVisibility: ProfileVisibility,
+      allowFollowRequests: z.boolean(),
+      showLocationInProfile: z.boolean(),
+      followNotifications: z.boolean(),
+      reviewNotifications: z.boolean(),
+      eventNotifications: z.boolean(),
+      marketingEmails: z.boolean(),
+      contentFilter: ContentFilter,
     }),
   }),
   SessionRevoked: event({
@@ -70,6 +80,62 @@ export const domainEvents = {
       wishlistCount: z.number().int().nonnegative(),
     }),
   }),
+  CatalogCigarsChanged: event({
+    source: 'humidor',
+    summary: 'Curated catalog cigars were imported or changed; carries their names (in chunks of at most 500)',
+    detail: z.object({
+      catalogVersion: z.number().int().nonnegative(),
+      cigars: z.array(z.object({ id: z.string(), name: z.string(), brandName: z.string(), vitola: z.string().nullable() })).max(500),
+    }),
+  }),
+  PostPublished: event({
+    source: 'social',
+    summary: 'A member shared a post (the fan-out worker delivers it to their followers)',
+    detail: z.object({ postId: z.string(), userId: z.string(), createdAt: z.string() }),
+  }),
+  PostDeleted: event({
+    source: 'social',
+    summary: 'A post was deleted by its author or with their account',
+    detail: z.object({ postId: z.string(), userId: z.string() }),
+  }),
+  FollowChanged: event({
+    source: 'social',
+    summary: 'A member followed or unfollowed another (following back-fills the follower\'s feed)',
+    detail: z.object({ followerId: z.string(), followeeId: z.string(), following: z.boolean() }),
+  }),
+  SocialCountsChanged: event({
+    source: 'social',
+    summary: "A member's follower, following or review totals changed; carries the new totals",
+    detail: z.object({
+      userId: z.string(),
+      version: z.number().int().nonnegative(),
+      followersCount: z.number().int().nonnegative(),
+      followingCount: z.number().int().nonnegative(),
+      reviewsCount: z.number().int().nonnegative(),
+    }),
+  }),
+  ReviewPublished: event({
+    source: 'social',
+    summary: 'A member reviewed a catalog cigar; carries the whole review',
+    detail: z.object({
+      reviewId: z.string(),
+      userId: z.string(),
+      cigarId: z.string(),
+      brandName: z.string(),
+      cigarName: z.string(),
+      drawScore: z.number().int(),
+      burnScore: z.number().int(),
+      flavorScore: z.number().int(),
+      overallScore: z.number().int(),
+      flavorTags: z.array(z.string()),
+      createdAt: z.string(),
+    }),
+  }),
+  ReviewDeleted: event({
+    source: 'social',
+    summary: 'A review was deleted (by its author, a moderator, or with the account)',
+    detail: z.object({ reviewId: z.string(), userId: z.string(), cigarId: z.string() }),
+  }),
 } satisfies Record<string, EventDef>;
 
 export type DomainEvents = typeof domainEvents;
@@ -85,6 +151,15 @@ export const subscriptions = [
   { event: 'EntitlementChanged', consumer: 'identity' },
   { event: 'CollectionCountsChanged', consumer: 'identity' },
   { event: 'UserProfileChanged', consumer: 'social' },
+  { event: 'CollectionCountsChanged', consumer: 'social' },
+  { event: 'CatalogCigarsChanged', consumer: 'social' },
+  // Social delivers its own posts (fan-out on write) and back-fills feeds from its own events, off the request path.
+  { event: 'PostPublished', consumer: 'social' },
+  { event: 'PostDeleted', consumer: 'social' },
+  { event: 'FollowChanged', consumer: 'social' },
+  { event: 'SocialCountsChanged', consumer: 'identity' },
+  { event: 'ReviewPublished', consumer: 'humidor' },
+  { event: 'ReviewDeleted', consumer: 'humidor' },
   // Every service that verifies sessions keeps its own copy of ended sessions (identity writes its own directly).
   { event: 'SessionRevoked', consumer: 'social' },
   { event: 'SessionRevoked', consumer: 'humidor' },
@@ -111,6 +186,7 @@ export const schedules = [
   // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },
+  { name: 'outbox-relay-social', expression: 'rate(1 minute)', target: 'social', summary: "Publishes social's outbox events left unpublished" },
   { name: 'outbox-relay-billing', expression: 'rate(1 minute)', target: 'billing', summary: "Publishes billing's outbox events left unpublished" },
 ] as const satisfies readonly { name: string; expression: `rate(${string})`; target: ServiceName; summary: string }[];
 export type ScheduleName = (typeof schedules)[number]['name'];

@@ -6,7 +6,11 @@ import * as z from 'zod';
 import {
   DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
 } from './schemas/identity.ts';
-import { PostList } from './schemas/social.ts';
+import {
+  CommentList, CommentParams, Comment, CursorQuery, FollowResult, FollowStatus, LikeResult, MarkedRead, MarkNotificationsRead, NewComment,
+  NewPost, NewReport, NewReview, NotificationList, Post, PostList, PostPage, ProfilePictureBody, ProfilePictureResult, PublicProfile, Report,
+  ReportList, ResolveReport, Review, ReviewList, SmokingHistory, UploadRequest, UploadTicket,
+} from './schemas/social.ts';
 import {
   AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
   ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
@@ -103,10 +107,18 @@ export const routes = {
     errors: ['INVALID_CREDENTIALS', 'LOGIN_THROTTLED', 'RATE_LIMITED'],
   }),
   ...exportRoutes(),
-  getFeed: route({
-    method: 'GET', path: '/api/feed', service: 'social', access: 'member',
-    summary: 'Posts of the member and the members they follow, newest first', response: PostList,
+  createUpload: route({
+    method: 'POST', path: '/api/objects/upload', service: 'identity', access: 'member', status: 201,
+    summary: "A short-lived presigned PUT for one image under the member's own upload path", body: UploadRequest, response: UploadTicket,
+    errors: ['TRIAL_ENDED'],
   }),
+  setProfilePicture: route({
+    method: 'PUT', path: '/api/profile/picture', service: 'identity', access: 'member',
+    summary: "Register an uploaded image (the member's own, at most 5 MB, JPEG, PNG or WebP by its bytes) as the profile picture",
+    body: ProfilePictureBody, response: ProfilePictureResult,
+    errors: ['INVALID_UPLOAD', 'TRIAL_ENDED'],
+  }),
+  ...socialRoutes(),
   getHumidor: route({
     method: 'GET', path: '/api/humidor', service: 'humidor', access: 'member',
     summary: "The member's humidor items", response: HumidorList,
@@ -207,6 +219,110 @@ export const routes = {
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
+
+/** The social service: feed, posts, likes, comments, follows, profiles, reviews, notifications, moderation. */
+function socialRoutes() {
+  const social = 'social' as const;
+  return {
+    getFeed: route({
+      method: 'GET', path: '/api/feed', service: social, access: 'member', query: CursorQuery,
+      summary: 'A page of posts of the member and the members they follow, newest first', response: PostPage,
+    }),
+    getDiscover: route({
+      method: 'GET', path: '/api/feed/discover', service: social, access: 'member',
+      summary: 'Discover Community: recent popular posts of public profiles', response: PostList,
+    }),
+    createPost: route({
+      method: 'POST', path: '/api/posts', service: social, access: 'member', status: 201, idempotent: true,
+      summary: "Share a post (an 'image' post carries an uploaded picture)", body: NewPost, response: Post,
+      errors: ['INVALID_UPLOAD'],
+    }),
+    deletePost: route({
+      method: 'DELETE', path: '/api/posts/{id}', service: social, access: 'member',
+      summary: "Delete one's own post", params: IdParams, response: Ok,
+    }),
+    toggleLike: route({
+      method: 'POST', path: '/api/posts/{id}/like', service: social, access: 'member',
+      summary: 'Like a post, or take the like back', params: IdParams, response: LikeResult,
+    }),
+    listComments: route({
+      method: 'GET', path: '/api/posts/{id}/comments', service: social, access: 'member',
+      summary: "A post's comments, oldest first", params: IdParams, response: CommentList,
+    }),
+    addComment: route({
+      method: 'POST', path: '/api/posts/{id}/comments', service: social, access: 'member', status: 201, idempotent: true,
+      summary: 'Comment on a post', params: IdParams, body: NewComment, response: Comment,
+    }),
+    deleteComment: route({
+      method: 'DELETE', path: '/api/posts/{id}/comments/{commentId}', service: social, access: 'member',
+      summary: "Delete one's own comment", params: CommentParams, response: Ok,
+    }),
+    follow: route({
+      method: 'POST', path: '/api/follow/{id}', service: social, access: 'member',
+      summary: 'Follow a member (following twice is one follow)', params: IdParams, response: FollowResult,
+      errors: ['SELF_FOLLOW', 'FOLLOWS_CLOSED'],
+    }),
+    unfollow: route({
+      method: 'DELETE', path: '/api/follow/{id}', service: social, access: 'member',
+      summary: 'Stop following a member', params: IdParams, response: FollowResult,
+      errors: ['SELF_FOLLOW'],
+    }),
+    getFollowStatus: route({
+      method: 'GET', path: '/api/follow-status/{id}', service: social, access: 'member',
+      summary: 'Whether the member follows another', params: IdParams, response: FollowStatus,
+    }),
+    getUser: route({
+      method: 'GET', path: '/api/users/{id}', service: social, access: 'member',
+      summary: "A member's public profile (privacy settings honoured)", params: IdParams, response: PublicProfile,
+    }),
+    getUserPosts: route({
+      method: 'GET', path: '/api/users/{id}/posts', service: social, access: 'member', query: CursorQuery,
+      summary: "A member's posts, newest first (privacy settings honoured)", params: IdParams, response: PostPage,
+    }),
+    getUserReviews: route({
+      method: 'GET', path: '/api/users/{id}/reviews', service: social, access: 'member',
+      summary: "A member's reviews, newest first (privacy settings honoured)", params: IdParams, response: ReviewList,
+    }),
+    createReview: route({
+      method: 'POST', path: '/api/reviews', service: social, access: 'member', status: 201, idempotent: true,
+      summary: 'Review a catalog cigar: draw, burn, flavor and overall scores (0-100), flavor tags and notes', body: NewReview, response: Review,
+      errors: ['UNKNOWN_CIGAR'],
+    }),
+    deleteReview: route({
+      method: 'DELETE', path: '/api/reviews/{id}', service: social, access: 'member',
+      summary: "Delete one's own review", params: IdParams, response: Ok,
+    }),
+    getCigarReviews: route({
+      method: 'GET', path: '/api/cigars/{id}/reviews', service: social, access: 'member',
+      summary: "A cigar's reviews, newest first", params: IdParams, response: ReviewList,
+    }),
+    getSmokingHistory: route({
+      method: 'GET', path: '/api/user/smoking-history', service: social, access: 'member',
+      summary: "The member's smoking history: their reviews, newest first", response: SmokingHistory,
+    }),
+    getNotifications: route({
+      method: 'GET', path: '/api/notifications', service: social, access: 'member',
+      summary: "The bell: the member's latest notifications and the unread count", response: NotificationList,
+    }),
+    markNotificationsRead: route({
+      method: 'POST', path: '/api/notifications/read', service: social, access: 'member',
+      summary: 'Mark notifications read (all of them when no ids are given)', body: MarkNotificationsRead, response: MarkedRead,
+    }),
+    createReport: route({
+      method: 'POST', path: '/api/reports', service: social, access: 'member', status: 201, idempotent: true,
+      summary: 'Report a post, comment, review or member to the moderators', body: NewReport, response: Report,
+      errors: ['NOT_FOUND'],
+    }),
+    listReports: route({
+      method: 'GET', path: '/api/reports', service: social, access: 'owner',
+      summary: 'The moderation queue, newest first', response: ReportList,
+    }),
+    resolveReport: route({
+      method: 'POST', path: '/api/reports/{id}/resolve', service: social, access: 'owner',
+      summary: 'Hide the reported content, or dismiss the report', params: IdParams, body: ResolveReport, response: Report,
+    }),
+  };
+}
 
 /**
  * The member's data export: each service answers for what it holds, the web joins the parts into one

@@ -29,7 +29,7 @@ export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT',
  */
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?'],
-  social: [],
+  social: ['UPLOADS_BUCKET'],
   humidor: [],
   events: [],
   ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?'],

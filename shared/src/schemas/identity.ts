@@ -125,3 +125,4 @@ export const DeleteAccountBody = z.strictObject({
   confirmation: z.literal(DELETE_CONFIRMATION, { message: `Type ${DELETE_CONFIRMATION} to confirm` }),
   password: z.string().min(1, 'Password is required').max(256, 'Password must be at most 256 characters').optional(),
 });
+export type ContentFilter = z.infer<typeof ContentFilter>;
