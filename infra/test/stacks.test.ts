@@ -9,6 +9,7 @@ import { buildApp } from '../bin/app.ts';
 import { PROVIDER_SECRETS, SECRET_ARN_SUFFIX, type ProviderSecretName } from '../src/constructs/provider-secrets.ts';
 import { tableLogicalId } from '../src/constructs/service-tables.ts';
 import { POWERTOOLS_LAYER_PARAMETER, POWERTOOLS_VERSION } from '../src/constructs/service-function.ts';
+import { WebDistribution } from '../src/constructs/web-distribution.ts';
 import { IDENTITY_ADMIN_ACTIONS } from '../src/stacks/stateless-stack.ts';
 
 let stateful: Template;
@@ -269,8 +270,10 @@ describe('security rules', () => {
   });
 
   it("pins the CSP's connect-src and img-src to the uploads bucket's regional host (no *.amazonaws.com)", () => {
-    const policies = Object.values(stateless.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as any[];
-    expect(policies.length).toBeGreaterThan(0);
+    // The site's policy; the uploads behaviour has its own (see 'uploads' below).
+    const policies = (Object.values(stateless.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as any[])
+      .filter((p) => p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy !== WebDistribution.UPLOADS_CSP);
+    expect(policies).toHaveLength(1);
     for (const p of policies) {
       const csp = p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
       expect(JSON.stringify(csp)).not.toContain('amazonaws.com');
@@ -283,6 +286,81 @@ describe('security rules', () => {
         expect(directives.get(d)!.filter((src) => src.includes('*')), d).toEqual([]);
       }
       expect(text).not.toContain('?');
+    }
+  });
+});
+
+describe('uploads', () => {
+  const distribution = () => (Object.values(stateless.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+  const uploadsServices = SERVICES.filter((s) => SERVICE_ENV[s].includes('UPLOADS_BUCKET'));
+
+  it('serves /uploads/* from the private uploads bucket through Origin Access Control, GET and HEAD only', () => {
+    const d = distribution();
+    const b = d.CacheBehaviors.find((x: any) => x.PathPattern === '/uploads/*');
+    expect(b).toBeDefined();
+    expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+    const origin = d.Origins.find((o: any) => o.Id === b.TargetOriginId);
+    expect(imported(origin.DomainName)).toContain('UploadsBucketRegionalDomainName');
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    const oacId = origin.OriginAccessControlId?.['Fn::GetAtt']?.[0];
+    const oac = stateless.findResources('AWS::CloudFront::OriginAccessControl')[oacId] as any;
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+  });
+
+  it('answers uploads with nosniff, inline, a private 5-minute cache and a CSP that runs nothing', () => {
+    const b = distribution().CacheBehaviors.find((x: any) => x.PathPattern === '/uploads/*');
+    const policy = stateless.findResources('AWS::CloudFront::ResponseHeadersPolicy')[b.ResponseHeadersPolicyId.Ref] as any;
+    const config = policy.Properties.ResponseHeadersPolicyConfig;
+    expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    expect(config.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: WebDistribution.UPLOADS_CSP, Override: true });
+    expect(WebDistribution.UPLOADS_CSP).toMatch(/default-src 'none'.*sandbox/);
+    expect(config.CustomHeadersConfig.Items).toEqual(expect.arrayContaining([
+      { Header: 'Content-Disposition', Value: 'inline', Override: true },
+      { Header: 'Cache-Control', Value: 'private, max-age=300', Override: true },
+    ]));
+  });
+
+  it("lets CloudFront of this account read uploads/* alone; the bucket stays private and lets the app origin PUT", () => {
+    const bucket = stateful.findResources('AWS::S3::Bucket')['UploadsBucket'] as any;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    const cors = bucket.Properties.CorsConfiguration.CorsRules;
+    expect(cors.some((r: any) => r.AllowedMethods.includes('PUT') && r.AllowedOrigins.includes('https://*.cloudfront.net'))).toBe(true);
+    const custom = Template.fromStack(buildApp(new App({ context: { bundle: 'false', appOrigin: 'https://torcedor.example' } })).stateful);
+    const customCors = (custom.findResources('AWS::S3::Bucket')['UploadsBucket'] as any).Properties.CorsConfiguration.CorsRules;
+    expect(customCors.some((r: any) => r.AllowedMethods.includes('PUT') && r.AllowedOrigins.join() === 'https://torcedor.example')).toBe(true);
+
+    const policy = Object.values(stateful.findResources('AWS::S3::BucketPolicy')).find((p: any) => p.Properties.Bucket.Ref === 'UploadsBucket') as any;
+    const allows = policy.Properties.PolicyDocument.Statement.filter((st: any) => st.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(allows[0].Action).toBe('s3:GetObject');
+    expect(JSON.stringify(allows[0].Resource)).toContain('/uploads/*');
+    expect(allows[0].Condition.StringEquals['AWS:SourceAccount']).toEqual({ Ref: 'AWS::AccountId' });
+    expect(JSON.stringify(allows[0].Condition.ArnLike['AWS:SourceArn'])).toContain(':distribution/*');
+  });
+
+  it('tells identity and social the uploads bucket, and lets their functions read, write and delete uploads/* only', () => {
+    expect(uploadsServices.sort()).toEqual(['identity', 'social']);
+    for (const [id, f] of serviceFunctions()) {
+      const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
+      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker';
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const s3 = statements(policiesOf(service, kind)).filter((x) => actionsOf(x).some((a) => a.startsWith('s3:')));
+      if (!uploadsServices.includes(service)) {
+        expect(vars.UPLOADS_BUCKET, id).toBeUndefined();
+        expect(s3, id).toEqual([]);
+        continue;
+      }
+      expect(imported(vars.UPLOADS_BUCKET), id).toContain('UploadsBucket');
+      const actions = s3.flatMap(actionsOf);
+      expect(actions, id).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+      expect(actions, id).not.toContain('s3:*');
+      expect(actions, id).not.toContain('s3:PutBucketPolicy');
+      // Object actions reach uploads/* and nothing else of the bucket.
+      const objectResources = s3.flatMap((x) => [x.Resource].flat()).filter((r: any) => r['Fn::Join']);
+      expect(objectResources.length, id).toBeGreaterThan(0);
+      for (const r of objectResources) expect(r['Fn::Join'][1].at(-1), id).toBe('/uploads/*');
     }
   });
 });

@@ -3,20 +3,22 @@ import { join } from 'node:path';
 import { Annotations, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  AllowedMethods, CachePolicy, Distribution, Function as CfFunction, FunctionCode, FunctionEventType, HeadersFrameOption,
+  AccessLevel, AllowedMethods, CachedMethods, CachePolicy, Distribution, Function as CfFunction, FunctionCode, FunctionEventType, HeadersFrameOption,
   HeadersReferrerPolicy, OriginRequestPolicy, ResponseHeadersPolicy, ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { REPO_ROOT } from './service-function.ts';
 
 /**
  * The SPA bucket behind CloudFront, with `/api/*` routed to the HTTP API so the browser sees one origin
- * (cookies work). Paths without a file extension outside /api are rewritten to /index.html by a
- * CloudFront Function, so the API's own 404s stay JSON. Security headers on every answer.
+ * (cookies work), and `/uploads/*` read from the private uploads bucket (Origin Access Control, GET/HEAD only).
+ * Paths without a file extension outside /api are rewritten to /index.html by a CloudFront Function, so the
+ * API's own 404s stay JSON. Security headers on every answer.
  */
 export class WebDistribution extends Construct {
   readonly distribution: Distribution;
@@ -40,6 +42,12 @@ export class WebDistribution extends Construct {
       "form-action 'self'",
     ].join('; ');
   }
+
+  /**
+   * What an upload is served with: never sniffed, shown inline, cached by the browser alone for 5 minutes, and a
+   * CSP under which the object, opened on its own, can run nothing.
+   */
+  static readonly UPLOADS_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
   constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket; uploads: IBucket }) {
     super(scope, id);
@@ -65,6 +73,28 @@ export class WebDistribution extends Construct {
         },
       },
     });
+    const uploadHeaders = new ResponseHeadersPolicy(this, 'UploadHeaders', {
+      comment: 'Member uploads: nosniff, inline, private 5-minute cache, a CSP that runs nothing',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: WebDistribution.UPLOADS_CSP, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Content-Disposition', value: 'inline', override: true },
+          { header: 'Cache-Control', value: 'private, max-age=300', override: true },
+        ],
+      },
+    });
+    // The uploads bucket lives in the stateful stack, whose bucket policy lets this account's distributions read
+    // uploads/* (buckets.ts): the origin takes a reference, so this stack does not write that policy (a cycle).
+    const uploads = Bucket.fromBucketAttributes(this, 'UploadsRef', {
+      bucketName: props.uploads.bucketName,
+      bucketRegionalDomainName: props.uploads.bucketRegionalDomainName,
+    });
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     this.distribution = new Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
@@ -86,8 +116,20 @@ export class WebDistribution extends Construct {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
         },
+        [`/${UPLOADS_PREFIX}/*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessLevels: [AccessLevel.READ] }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: uploadHeaders,
+        },
       },
     });
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      "The uploads bucket's own policy (stateful stack, buckets.ts) lets this account's distributions read uploads/*.",
+    );
     const dist = join(REPO_ROOT, 'web', 'dist');
     if (existsSync(join(dist, 'index.html'))) {
       const deploy = new BucketDeployment(this, 'Deploy', { sources: [Source.asset(dist)], destinationBucket: site, distribution: this.distribution });

@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { domainEvents, eventSource, servicesWithWorker } from '@torcedor/shared/events';
 import { SERVICE_ENV } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
+import { grantUploads } from '../constructs/buckets.ts';
 import { BusWiring } from '../constructs/bus-wiring.ts';
 import { ManifestHttpApi } from '../constructs/http-api.ts';
 import { isProviderSecretName, SECRET_ARN_SUFFIX } from '../constructs/provider-secrets.ts';
@@ -54,6 +55,7 @@ export class StatelessStack extends Stack {
 
     for (const service of SERVICES) {
       const extra: Record<string, string> = {};
+      let uploads = false;
       // Provider secrets this service reads: their ARN in the environment, read access on the role.
       const secrets: ISecret[] = [];
       for (const key of SERVICE_ENV[service]) {
@@ -61,7 +63,10 @@ export class StatelessStack extends Stack {
         const name = optional ? key.slice(0, -1) : key;
         const secretName = name.endsWith(SECRET_ARN_SUFFIX) ? name.slice(0, -SECRET_ARN_SUFFIX.length) : undefined;
         if (name === 'USER_POOL_ID') extra[name] = s.pool.userPoolId;
-        else if (name === 'UPLOADS_BUCKET') extra[name] = s.uploads.bucketName;
+        else if (name === 'UPLOADS_BUCKET') {
+          extra[name] = s.uploads.bucketName;
+          uploads = true;
+        }
         else if (secretName !== undefined) {
           if (!isProviderSecretName(secretName)) throw new Error(`${name} of ${service}: no provider secret ${secretName} (infra/src/constructs/provider-secrets.ts)`);
           const secret = s.providerSecrets[secretName];
@@ -90,6 +95,8 @@ export class StatelessStack extends Stack {
           }));
         }
         for (const secret of secrets) secret.grantRead(fn);
+        // A function told the uploads bucket may read, write and delete member uploads (and nothing else of it).
+        if (uploads) grantUploads(fn, s.uploads);
         if (service === 'identity' && kind === 'http') {
           fn.addToRolePolicy(new PolicyStatement({ actions: [...IDENTITY_ADMIN_ACTIONS], resources: [s.pool.userPoolArn] }));
         }

@@ -1,6 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import S3rver from 's3rver';
-import { UPLOADS_BUCKET } from './local-aws.ts';
+import { LOCAL_CREDENTIALS, UPLOADS_BUCKET } from './local-aws.ts';
+
+/**
+ * s3rver knows one access key (S3RVER) and refuses any other before it would even skip the signature check:
+ * it learns the key every local client and service signs with (the services' S3 calls and presigned URLs).
+ */
+function acceptLocalCredentials() {
+  const accounts = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  accounts.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+}
 
 /** CORS of the uploads bucket: the browser PUTs to presigned URLs and reads the images from the app origin. */
 function corsXml(appOrigin: string): string {
@@ -28,6 +40,7 @@ export const S3_HOST = '127.0.0.1';
  */
 export async function startS3(o: { port: number; dir: string; appOrigin: string }): Promise<{ endpoint: string; stop(): Promise<void> }> {
   mkdirSync(o.dir, { recursive: true });
+  acceptLocalCredentials();
   const server = new S3rver({
     address: S3_HOST,
     port: o.port,

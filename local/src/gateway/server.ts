@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import { UPLOAD_CONTENT_TYPES, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { routeList } from '@torcedor/shared/routes';
+import { ObjectPath } from '@torcedor/shared/schemas/social';
 import type { ServiceName } from '@torcedor/shared/services';
+import { UPLOADS_BUCKET } from '../aws/local-aws.ts';
+import { S3_HOST } from '../aws/s3.ts';
 import { InvocationError } from '../lambda/runtime.ts';
 import {
   MAX_GATEWAY_BODY_BYTES, buildHttpEvent, compileRoutes, jsonResponse, matchRoute, newRequestId, toGatewayResponse,
@@ -16,6 +23,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 export interface GatewayOptions {
   port: number;
   invoke: Invoke;
+  /** The S3 stand-in's endpoint (presigned PUTs go there; the gateway serves `/uploads/*` from its bucket). */
   uploadsOrigin?: () => string | undefined;
   dev?: boolean;
   stripe?: boolean;
@@ -26,9 +34,24 @@ export interface GatewayOptions {
 const routes = compileRoutes(routeList);
 
 /**
+ * Headers of a served upload, like CloudFront's `/uploads/*` behaviour: the stored type only when it is one of the
+ * upload image types (anything else is an opaque download), never sniffed, shown inline, cached briefly by the
+ * browser alone, and a CSP under which the object, opened on its own, can run nothing.
+ */
+const UPLOAD_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-disposition': 'inline',
+  'cache-control': 'private, max-age=300',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+} as const;
+const UPLOAD_TYPES = new Set<string>(UPLOAD_CONTENT_TYPES);
+const UPLOADS_PATH = `/${UPLOADS_PREFIX}/`;
+
+/**
  * The local edge: one HTTP server on PORT standing in for CloudFront + API Gateway. `/api/*` is
  * matched against the routes manifest and handed, as an API Gateway v2 event, to the owning service's
- * function; everything else is the SPA (built files, or Vite in dev mode).
+ * function; GET/HEAD `/uploads/*` is read from the uploads bucket of the S3 stand-in (same origin, as the
+ * CDN serves it in AWS); everything else is the SPA (built files, or Vite in dev mode).
  */
 export class Gateway {
   readonly server: Server;
@@ -118,6 +141,8 @@ export class Gateway {
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         const out = await this.handleApi(req, url);
         this.send(res, out, req.method === 'HEAD');
+      } else if (pathname.startsWith(UPLOADS_PATH)) {
+        await this.handleUpload(req, res, pathname);
       } else {
         await this.handleWeb(req, res, pathname);
       }
@@ -147,6 +172,46 @@ export class Gateway {
       https: (req.socket as { encrypted?: boolean }).encrypted === true,
       port: this.o.port,
     });
+  }
+
+  /** GET/HEAD `/uploads/<member>/<name>`: the object of the uploads bucket, with safe headers; 404 for anything else. */
+  private async handleUpload(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const text = (statusCode: number, body: string, headers: Record<string, string> = {}) =>
+      this.send(res, { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers }, cookies: [], body: Buffer.from(body) }, req.method === 'HEAD');
+    req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+    const objectPath = ObjectPath.safeParse(pathname.slice(1));
+    const origin = this.o.uploadsOrigin?.();
+    if (!objectPath.success) return text(404, 'Not found');
+    if (!origin) return text(503, 'Starting', { 'retry-after': '1' });
+    const conditional: Record<string, string> = {};
+    for (const h of ['if-none-match', 'if-modified-since'] as const) {
+      const v = req.headers[h];
+      if (typeof v === 'string') conditional[h] = v;
+    }
+    const upstream = await fetch(`http://${S3_HOST}:${new URL(origin).port}/${UPLOADS_BUCKET}/${objectPath.data}`, {
+      method: req.method,
+      headers: conditional,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (upstream.status !== 200 && upstream.status !== 304) {
+      await upstream.body?.cancel();
+      return upstream.status === 404 || upstream.status === 403 ? text(404, 'Not found') : text(502, 'Bad Gateway');
+    }
+    const stored = (upstream.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    res.statusCode = upstream.status;
+    for (const [k, v] of Object.entries(UPLOAD_HEADERS)) res.setHeader(k, v);
+    res.setHeader('content-type', UPLOAD_TYPES.has(stored) ? stored : 'application/octet-stream');
+    for (const h of ['etag', 'last-modified', ...(upstream.status === 200 ? ['content-length'] : [])]) {
+      const v = upstream.headers.get(h);
+      if (v) res.setHeader(h, v);
+    }
+    if (req.method === 'HEAD' || upstream.status === 304 || !upstream.body) {
+      await upstream.body?.cancel();
+      res.end();
+      return;
+    }
+    await pipeline(Readable.fromWeb(upstream.body as ReadableStream), res);
   }
 
   private async handleWeb(req: IncomingMessage, res: ServerResponse, pathname: string) {

@@ -5,6 +5,7 @@ import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
 import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
+import { createUpload, setProfilePicture } from './handlers/uploads.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
 /** Built on the first request for it, not at cold start (turning every schema into JSON Schema takes a while). */
@@ -27,6 +28,8 @@ export const handler = createHttpHandler('identity', {
   updatePrivacy,
   updateNotifications,
   updatePreferences,
+  createUpload,
+  setProfilePicture,
   deleteAccount,
   exportIdentity,
 });

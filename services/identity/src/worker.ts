@@ -1,5 +1,5 @@
 import { createWorker } from '@torcedor/service-kit/worker';
-import { applyCollectionCounts, applyEntitlement } from './data/copies.ts';
+import { applyCollectionCounts, applyEntitlement, applySocialCounts } from './data/copies.ts';
 
 export const handler = createWorker('identity', {
   events: {
@@ -8,6 +8,9 @@ export const handler = createWorker('identity', {
     },
     EntitlementChanged: async (d) => {
       await applyEntitlement(d);
+    },
+    SocialCountsChanged: async (d) => {
+      await applySocialCounts(d);
     },
   },
   schedules: {},

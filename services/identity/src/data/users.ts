@@ -42,7 +42,22 @@ export const profileChanged = (userId: string) => stateEventPart('UserProfileCha
 
 registerRenderer('profile', async (userId) => {
   const u = await getUser(userId);
-  return u && { userId: u.id, version: u.profileVersion, displayName: displayName(u), location: u.location, profileImageUrl: u.profileImageUrl };
+  return u && {
+    userId: u.id,
+    version: u.profileVersion,
+    displayName: displayName(u),
+    location: u.location ?? null,
+    profileImageUrl: u.profileImageUrl ?? null,
+    bio: u.bio ?? null,
+    profileVisibility: u.profileVisibility,
+    allowFollowRequests: u.allowFollowRequests,
+    showLocationInProfile: u.showLocationInProfile,
+    followNotifications: u.followNotifications,
+    reviewNotifications: u.reviewNotifications,
+    eventNotifications: u.eventNotifications,
+    marketingEmails: u.marketingEmails,
+    contentFilter: u.contentFilter,
+  };
 });
 
 /** AP2: create a user once (a second create of the same id fails its condition), with the events announcing it. */

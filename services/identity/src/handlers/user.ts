@@ -7,7 +7,7 @@ import { toApiUser } from '../domain/user.ts';
 import { trialEnded, trialIsOver } from './auth.ts';
 
 /** The signed-in member's record; a deleted account is logged out, an ended trial is told so. */
-async function currentRecord(session: Session): Promise<UserRecord> {
+export async function currentRecord(session: Session): Promise<UserRecord> {
   const user = await getUser(session.userId);
   if (!user) throw unauthorized();
   if (trialIsOver(user, new Date())) throw trialEnded();
@@ -26,10 +26,13 @@ export const updateProfile: RouteHandler<Routes['updateProfile']> = async ({ ses
   return toApiUser(u, session.isOwner);
 };
 
-/** Settings sections: each route's schema admits exactly its own fields, so nothing else can be stored. */
+/**
+ * Settings sections: each route's schema admits exactly its own fields, so nothing else can be stored. Social
+ * honours privacy, notification and content settings, so each save publishes UserProfileChanged too.
+ */
 async function saveSettings(session: Session, fields: Partial<UserRecord>) {
   await currentRecord(session);
-  return toApiUser(await updateUser(session.userId, fields, false), session.isOwner);
+  return toApiUser(await updateUser(session.userId, fields, true), session.isOwner);
 }
 export const updatePrivacy: RouteHandler<Routes['updatePrivacy']> = async ({ session, body }) => saveSettings(session, body);
 export const updateNotifications: RouteHandler<Routes['updateNotifications']> = async ({ session, body }) => saveSettings(session, body);
