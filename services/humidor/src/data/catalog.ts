@@ -1,6 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { indexKeys, queryAll, setExpression } from '@torcedor/service-kit/items';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact } from '@torcedor/service-kit/transactions';
+import type { EventDetail } from '@torcedor/shared/events';
 import { Brand, Cigar, CatalogBrand, CatalogCigar, CatalogLounge, Lounge } from '@torcedor/shared/schemas/catalog';
 import type { z } from 'zod';
 import { keys } from './keys.ts';
@@ -18,7 +21,10 @@ export async function catalogVersion(): Promise<number> {
   return Number(out.Item?.version ?? 0);
 }
 
-/** AP: the whole catalog (three GSI2 partitions), cigars joined with their brand. */
+/**
+ * AP: the whole catalog (three GSI2 partitions), cigars joined with their brand. Ratings are as of this read:
+ * the search index built from it (search-index.ts) keeps them until the catalog version changes.
+ */
 export async function loadCatalog(): Promise<{ cigars: CigarView[]; brands: BrandView[]; lounges: LoungeView[] }> {
   const [cigarItems, brandItems, loungeItems] = await Promise.all([listKind('CIGAR'), listKind('BRAND'), listKind('LOUNGE')]);
   const rawBrands = brandItems.map((b) => CatalogBrand.parse(pick(b, CatalogBrand.keyof().options)));
@@ -45,12 +51,24 @@ function toCigarView(c: Record<string, unknown>, brand: z.infer<typeof CatalogBr
     ...pick(c, CatalogCigar.keyof().options),
     brandName: brand.name,
     brandCountry: brand.country,
-    averageRating: typeof c.averageRating === 'number' ? c.averageRating : null,
-    reviewCount: Number(c.reviewCount ?? 0),
+    ...ratingOf(c),
   });
 }
 
-/** AP: one cigar with its brand, or null. */
+/**
+ * A cigar's rating from the sums its review events keep (ratings.ts): the mean of the live reviews' overall
+ * scores, rounded to a whole number (0-100), null before the first review.
+ */
+export function ratingOf(c: Record<string, unknown>): { averageRating: number | null; reviewCount: number } {
+  const reviewCount = Math.max(0, Number(c.reviewCount ?? 0));
+  const ratingSum = Number(c.ratingSum ?? 0);
+  return { averageRating: reviewCount > 0 ? Math.round(ratingSum / reviewCount) : null, reviewCount };
+}
+
+/**
+ * AP: one cigar with its brand, or null. Read from the table on every call (never from the instance's
+ * catalog cache), so its rating includes every review event handled so far.
+ */
 export async function getCigar(id: string): Promise<CigarView | null> {
   const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.cigar(id) }));
   if (!out.Item) return null;
@@ -81,17 +99,25 @@ export async function getLounge(id: string): Promise<LoungeView | null> {
 /** AP: all lounges. */
 export const listLounges = async () => (await loadCatalog()).lounges;
 
+/** The most cigars one CatalogCigarsChanged carries (the event's schema allows 500). */
+export const CATALOG_EVENT_CHUNK = 500;
+
 /**
- * AP: write validated catalog rows (upsert by id). Updates set only the curated fields, so ratings
- * kept from review events survive a re-import. The catalog version grows once per import.
+ * AP: write validated catalog rows (upsert by id). Updates set only the curated fields (picked from the
+ * schema), so ratings kept from review events (`ratingSum`, `reviewCount`) survive a re-import. The catalog
+ * version grows once per import. Then CatalogCigarsChanged is recorded in the outbox, in chunks of 500, with
+ * every cigar of the catalog after the import (not only the imported rows), so a consumer that missed an import
+ * catches up at the next; the outbox schedule publishes them (the import CLI has no end-of-invocation relay).
+ * Returns the new catalog version and how many cigars the events carry.
  */
 export async function writeCatalog(rows: {
   brands: z.infer<typeof CatalogBrand>[]; cigars: z.infer<typeof CatalogCigar>[]; lounges: z.infer<typeof CatalogLounge>[];
-}): Promise<void> {
+}): Promise<{ catalogVersion: number; cigarsAnnounced: number }> {
+  const curated = <T extends z.ZodObject>(schema: T, row: object) => pick(row as Record<string, unknown>, schema.keyof().options as string[]);
   const writes = [
-    ...rows.brands.map((b) => ({ key: keys.brand(b.id), fields: { ...b, ...indexKeys({ GSI2: [keys.catalogList('BRAND'), b.id] }) } })),
-    ...rows.cigars.map((c) => ({ key: keys.cigar(c.id), fields: { ...c, ...indexKeys({ GSI1: [keys.brandCigars(c.brandId), c.name], GSI2: [keys.catalogList('CIGAR'), c.id] }) } })),
-    ...rows.lounges.map((l) => ({ key: keys.lounge(l.id), fields: { ...l, ...indexKeys({ GSI2: [keys.catalogList('LOUNGE'), l.id] }) } })),
+    ...rows.brands.map((b) => ({ key: keys.brand(b.id), fields: { ...curated(CatalogBrand, b), ...indexKeys({ GSI2: [keys.catalogList('BRAND'), b.id] }) } })),
+    ...rows.cigars.map((c) => ({ key: keys.cigar(c.id), fields: { ...curated(CatalogCigar, c), ...indexKeys({ GSI1: [keys.brandCigars(c.brandId), c.name], GSI2: [keys.catalogList('CIGAR'), c.id] }) } })),
+    ...rows.lounges.map((l) => ({ key: keys.lounge(l.id), fields: { ...curated(CatalogLounge, l), ...indexKeys({ GSI2: [keys.catalogList('LOUNGE'), l.id] }) } })),
   ];
   const CONCURRENCY = 16;
   for (let i = 0; i < writes.length; i += CONCURRENCY) {
@@ -99,5 +125,33 @@ export async function writeCatalog(rows: {
       return ddb.send(new UpdateCommand({ TableName: TABLE, Key: key, ...setExpression(fields) }));
     }));
   }
-  await ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.catalogVersion, UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 } }));
+  const bumped = await ddb.send(new UpdateCommand({
+    TableName: TABLE, Key: keys.catalogVersion, UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
+  }));
+  const version = Number(bumped.Attributes?.version ?? 0);
+  const cigars = await catalogCigarNames(rows);
+  for (let i = 0; i < cigars.length; i += CATALOG_EVENT_CHUNK) {
+    await transact({ event: eventPart('CatalogCigarsChanged', { catalogVersion: version, cigars: cigars.slice(i, i + CATALOG_EVENT_CHUNK) }) });
+  }
+  return { catalogVersion: version, cigarsAnnounced: cigars.length };
+}
+
+/**
+ * Every cigar of the catalog after an import, with its brand's name, sorted by id. The GSI2 lists are
+ * eventually consistent, so the rows just written (and their brands) are laid over what they return.
+ */
+async function catalogCigarNames(rows: Parameters<typeof writeCatalog>[0]): Promise<EventDetail<'CatalogCigarsChanged'>['cigars']> {
+  const [cigarItems, brandItems] = await Promise.all([listKind('CIGAR'), listKind('BRAND')]);
+  const brandNames = new Map<string, string>(brandItems.map((b) => [String(b.id), String(b.name)]));
+  for (const b of rows.brands) brandNames.set(b.id, b.name);
+  const cigars = new Map<string, { brandId: string; name: string; vitola: string | null }>(cigarItems.map((c) => [
+    String(c.id), { brandId: String(c.brandId), name: String(c.name), vitola: typeof c.vitola === 'string' ? c.vitola : null },
+  ]));
+  for (const c of rows.cigars) cigars.set(c.id, { brandId: c.brandId, name: c.name, vitola: c.vitola });
+  return [...cigars.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([id, c]) => {
+      const brandName = brandNames.get(c.brandId);
+      return brandName === undefined ? [] : [{ id, name: c.name, brandName, vitola: c.vitola }];
+    });
 }
