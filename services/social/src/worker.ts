@@ -1,12 +1,37 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { markRevoked } from '@torcedor/service-kit/revocation';
-import { upsertAuthor } from './data/authors.ts';
+import { config } from './config.ts';
+import { applyCollectionCounts, upsertAuthor } from './data/authors.ts';
+import { applyCatalog } from './data/cigars.ts';
+import { readCounts } from './data/counts.ts';
+import { backfill, fanOut, removeFromTimeline } from './data/feed.ts';
+import { markCelebrity } from './data/follows.ts';
 import { deleteMember } from './data/member.ts';
+import { deletePostRemains, getPost } from './data/posts.ts';
 
 export const handler = createWorker('social', {
   events: {
     UserProfileChanged: async (detail) => {
       await upsertAuthor(detail);
+    },
+    CollectionCountsChanged: async (detail) => {
+      await applyCollectionCounts(detail);
+    },
+    CatalogCigarsChanged: applyCatalog,
+    PostPublished: async ({ postId, userId }) => {
+      const post = await getPost(postId);
+      if (!post) return;
+      const counts = await readCounts(userId);
+      if (counts.celebrity || counts.followersCount > config.SOCIAL_FANOUT_THRESHOLD) {
+        if (!counts.celebrity) await markCelebrity(userId);
+        return;
+      }
+      await fanOut(post);
+    },
+    PostDeleted: async ({ postId }) => deletePostRemains(postId),
+    FollowChanged: async ({ followerId, followeeId, following }) => {
+      if (following) await backfill(followerId, followeeId);
+      else await removeFromTimeline(followerId, followeeId);
     },
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId }) => deleteMember(userId),

@@ -1,43 +1,133 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { batchGetAll } from '@torcedor/service-kit/items';
-import { displayName } from '@torcedor/shared/formatters';
+import { batchGetAll, deleteKeys } from '@torcedor/service-kit/items';
+import { DISCOVER_DAYS, FEED_PAGE_SIZE, FOLLOW_BACKFILL_POSTS } from '@torcedor/shared/constants';
+import { isoDay } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
+import { encodeCursor } from '../domain/cursor.ts';
+import { toAuthor, type Author } from './authors.ts';
+import { celebritiesFollowedBy, followerPages, isFollowing, putAll } from './follows.ts';
 import { keys } from './keys.ts';
+import { entryFields, postView, queryPostsBy, readPosts, type PostItem } from './posts.ts';
 
-const FEED_PAGE = 50;
+interface Entry { SK: string; postId: string; authorId: string; createdAt: string }
 
-interface PostItem { postId: string; userId: string; content: string; imageUrl: string | null; likeCount: number; commentCount: number; createdAt: string }
-interface AuthorItem { userId: string; displayName: string; location: string | null; profileImageUrl: string | null }
-
-/** AP: the member's timeline (their posts and those of members they follow), newest first. */
-export async function readFeed(userId: string): Promise<Post[]> {
-  const page = await ddb.send(new QueryCommand({
-    TableName: TABLE,
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.timeline(userId) },
-    ScanIndexForward: false,
-    Limit: FEED_PAGE,
-  }));
-  const postIds = (page.Items ?? []).map((i) => String(i.postId));
-  if (!postIds.length) return [];
-  const posts = (await batchGetAll(postIds.map(keys.post))) as unknown as PostItem[];
-  const authorIds = [...new Set(posts.map((p) => p.userId))];
-  const [authors, likes] = await Promise.all([
-    batchGetAll(authorIds.map(keys.author)) as Promise<unknown[]> as Promise<AuthorItem[]>,
-    batchGetAll(postIds.map((id) => keys.like(id, userId))),
+/**
+ * AP: a page of the reader's feed, newest first (docs/architecture.md, "Feed"). Two sequential round trips:
+ * (1) the timeline page and the reader's celebrity markers, in parallel; (2) one BatchGet of the posts (live
+ * counts), the reader's likes of them and the authors, in parallel with the latest posts of each followed
+ * celebrity (merged in at read time). Only a reader who follows a celebrity pays a third, for their likes
+ * of those merged posts.
+ */
+export async function readFeed(readerId: string, before: string | undefined): Promise<{ items: Post[]; nextCursor: string | null }> {
+  const [page, celebrities] = await Promise.all([
+    ddb.send(new QueryCommand({
+      TableName: TABLE, ScanIndexForward: false, Limit: FEED_PAGE_SIZE,
+      KeyConditionExpression: before ? 'PK = :pk AND SK < :before' : 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.timeline(readerId), ...(before ? { ':before': before } : {}) },
+    })),
+    celebritiesFollowedBy(readerId),
   ]);
-  const authorById = new Map(authors.map((a) => [a.userId, a]));
+  const entries = (page.Items ?? []) as unknown as Entry[];
+  const postIds = entries.map((e) => e.postId);
+  const authorIds = new Set([readerId, ...entries.map((e) => e.authorId), ...celebrities]);
+  const [batch, merged] = await Promise.all([
+    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...[...authorIds].map(keys.author)]),
+    Promise.all(celebrities.map((c) => queryPostsBy(c, before, FEED_PAGE_SIZE))),
+  ]);
+  const posts = new Map<string, PostItem>();
+  const liked = new Set<string>();
+  const authors = new Map<string, Author>();
+  for (const i of batch) {
+    if (i.SK === 'POST' && !i.isHidden) posts.set(String(i.postId), i as unknown as PostItem);
+    else if (String(i.SK).startsWith('LIKE#')) liked.add(String(i.postId));
+    else if (i.SK === 'AUTHOR') authors.set(String(i.userId), toAuthor(i, String(i.userId)));
+  }
+  let candidates: { sk: string; post: PostItem }[] = entries.flatMap((e) => {
+    const p = posts.get(e.postId);
+    return p ? [{ sk: e.SK, post: p }] : [];
+  });
+  let more = page.LastEvaluatedKey !== undefined;
+  if (celebrities.length) {
+    const extra = merged.flatMap((m) => m.items.filter((p) => !p.isHidden)).filter((p) => !posts.has(p.postId));
+    more ||= merged.some((m) => m.more);
+    candidates = [...candidates, ...extra.map((p) => ({ sk: keys.postSk(p.createdAt, p.postId), post: p }))].sort((a, b) => (a.sk < b.sk ? 1 : -1));
+    if (candidates.length > FEED_PAGE_SIZE) {
+      candidates = candidates.slice(0, FEED_PAGE_SIZE);
+      more = true;
+    }
+    const unknownLikes = extra.filter((p) => candidates.some((c) => c.post === p)).map((p) => keys.like(p.postId, readerId));
+    if (unknownLikes.length) for (const l of await batchGetAll(unknownLikes)) liked.add(String(l.postId));
+  }
+  const reader = authors.get(readerId) ?? toAuthor(undefined, readerId);
+  const items = candidates
+    .filter(({ post }) => post.userId === readerId || !authors.get(post.userId)?.isHidden)
+    .map(({ post }) => postView(post, authors.get(post.userId) ?? toAuthor(undefined, post.userId), liked.has(post.postId), reader.contentFilter));
+  const last = candidates.at(-1);
+  return { items, nextCursor: more && last ? encodeCursor(last.sk) : null };
+}
+
+/**
+ * Fan-out on write (the PostPublished worker): a timeline entry for each follower, written in batches.
+ * Authors over the threshold are not fanned out (their followers merge their posts in when they read).
+ * Idempotent: an entry is a plain put of the same key.
+ */
+export async function fanOut(post: PostItem): Promise<number> {
+  let delivered = 0;
+  for await (const followers of followerPages(post.userId)) {
+    await putAll(followers.map((f) => ({ ...keys.timelineEntry(f, keys.postSk(post.createdAt, post.postId)), ...entryFields(post) })));
+    delivered += followers.length;
+  }
+  return delivered;
+}
+
+/** Following someone copies their latest posts into the follower's timeline (the FollowChanged worker). */
+export async function backfill(followerId: string, followeeId: string): Promise<void> {
+  if (!(await isFollowing(followerId, followeeId))) return;
+  const { items } = await queryPostsBy(followeeId, undefined, FOLLOW_BACKFILL_POSTS);
+  await putAll(items.filter((p) => !p.isHidden).map((p) => ({ ...keys.timelineEntry(followerId, keys.postSk(p.createdAt, p.postId)), ...entryFields(p) })));
+}
+
+/** Unfollowing removes the unfollowed member's entries from the follower's timeline (new ones stop at once). */
+export async function removeFromTimeline(followerId: string, followeeId: string): Promise<void> {
+  if (await isFollowing(followerId, followeeId)) return;
+  const out = await ddb.send(new QueryCommand({
+    TableName: TABLE, KeyConditionExpression: 'PK = :pk', FilterExpression: 'authorId = :a', ProjectionExpression: 'PK, SK',
+    ExpressionAttributeValues: { ':pk': keys.timeline(followerId), ':a': followeeId }, ScanIndexForward: false, Limit: 500,
+  }));
+  await deleteKeys((out.Items ?? []).map((i) => ({ PK: String(i.PK), SK: String(i.SK) })));
+}
+
+/**
+ * AP: Discover Community: the last DISCOVER_DAYS days' posts (GSI2, one partition per day, in parallel),
+ * of public profiles only, ranked by likes and comments with a decay by age; the top page.
+ */
+export async function discover(readerId: string, now = new Date()): Promise<Post[]> {
+  const days = Array.from({ length: DISCOVER_DAYS }, (_, i) => isoDay(new Date(now.getTime() - i * 86_400_000)));
+  const pages = await Promise.all(days.map((day) => ddb.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ScanIndexForward: false, Limit: 200,
+    ExpressionAttributeValues: { ':pk': keys.postsOfDay(day) },
+  }))));
+  const all = pages.flatMap((p) => (p.Items ?? []) as unknown as PostItem[]).filter((p) => !p.isHidden);
+  const authorIds = new Set([readerId, ...all.map((p) => p.userId)]);
+  const authorItems = await batchGetAll([...authorIds].map(keys.author));
+  const authors = new Map(authorItems.map((a) => [String(a.userId), toAuthor(a, String(a.userId))]));
+  const score = (p: PostItem) => {
+    const ageHours = (now.getTime() - Date.parse(p.createdAt)) / 3_600_000;
+    return (1 + Number(p.likeCount ?? 0) * 2 + Number(p.commentCount ?? 0) * 3) / (ageHours + 2) ** 1.2;
+  };
+  const top = all
+    .filter((p) => { const a = authors.get(p.userId); return a !== undefined && a.profileVisibility === 'public' && !a.isHidden; })
+    .sort((a, b) => score(b) - score(a))
+    .slice(0, FEED_PAGE_SIZE);
+  const [live, likes] = await Promise.all([
+    readPosts(top.map((p) => p.postId)),
+    batchGetAll(top.map((p) => keys.like(p.postId, readerId))),
+  ]);
   const liked = new Set(likes.map((l) => String(l.postId)));
-  const byId = new Map(posts.map((p) => [p.postId, p]));
-  return postIds.flatMap((id) => {
-    const p = byId.get(id);
-    if (!p) return [];
-    const a = authorById.get(p.userId);
-    return [{
-      id: p.postId, userId: p.userId, userName: displayName(a ?? {}), userLocation: a?.location ?? null,
-      userImageUrl: a?.profileImageUrl ?? null, content: p.content, imageUrl: p.imageUrl ?? null,
-      likeCount: p.likeCount ?? 0, commentCount: p.commentCount ?? 0, likedByMe: liked.has(id), createdAt: p.createdAt,
-    }];
+  const reader = authors.get(readerId) ?? toAuthor(undefined, readerId);
+  return top.flatMap((p) => {
+    const post = live.get(p.postId);
+    return post ? [postView(post, authors.get(p.userId)!, liked.has(p.postId), reader.contentFilter)] : [];
   });
 }
