@@ -18,10 +18,12 @@ import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedHumidorRouteImport } from './routes/_authenticated/humidor'
 import { Route as AuthenticatedLearnRouteImport } from './routes/_authenticated/learn'
 import { Route as AuthenticatedMarketingRouteImport } from './routes/_authenticated/marketing'
+import { Route as AuthenticatedModerationRouteImport } from './routes/_authenticated/moderation'
 import { Route as AuthenticatedRecommendationsRouteImport } from './routes/_authenticated/recommendations'
 import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedSubscriptionRouteImport } from './routes/_authenticated/subscription'
+import { Route as AuthenticatedCigarsIdRouteImport } from './routes/_authenticated/cigars.$id'
 import { Route as AuthenticatedProfileChar123IdChar125RouteImport } from './routes/_authenticated/profile.{-$id}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -68,6 +70,11 @@ const AuthenticatedMarketingRoute = AuthenticatedMarketingRouteImport.update({
   path: '/marketing',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedModerationRoute = AuthenticatedModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedRecommendationsRoute =
   AuthenticatedRecommendationsRouteImport.update({
     id: '/recommendations',
@@ -90,6 +97,11 @@ const AuthenticatedSubscriptionRoute =
     path: '/subscription',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedCigarsIdRoute = AuthenticatedCigarsIdRouteImport.update({
+  id: '/cigars/$id',
+  path: '/cigars/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedProfileChar123IdChar125Route =
   AuthenticatedProfileChar123IdChar125RouteImport.update({
     id: '/profile/{-$id}',
@@ -106,10 +118,12 @@ export interface FileRoutesByFullPath {
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
   '/marketing': typeof AuthenticatedMarketingRoute
+  '/moderation': typeof AuthenticatedModerationRoute
   '/recommendations': typeof AuthenticatedRecommendationsRoute
   '/search': typeof AuthenticatedSearchRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
+  '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -121,10 +135,12 @@ export interface FileRoutesByTo {
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
   '/marketing': typeof AuthenticatedMarketingRoute
+  '/moderation': typeof AuthenticatedModerationRoute
   '/recommendations': typeof AuthenticatedRecommendationsRoute
   '/search': typeof AuthenticatedSearchRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
+  '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesById {
@@ -138,10 +154,12 @@ export interface FileRoutesById {
   '/_authenticated/humidor': typeof AuthenticatedHumidorRoute
   '/_authenticated/learn': typeof AuthenticatedLearnRoute
   '/_authenticated/marketing': typeof AuthenticatedMarketingRoute
+  '/_authenticated/moderation': typeof AuthenticatedModerationRoute
   '/_authenticated/recommendations': typeof AuthenticatedRecommendationsRoute
   '/_authenticated/search': typeof AuthenticatedSearchRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/subscription': typeof AuthenticatedSubscriptionRoute
+  '/_authenticated/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/_authenticated/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -155,10 +173,12 @@ export interface FileRouteTypes {
     | '/humidor'
     | '/learn'
     | '/marketing'
+    | '/moderation'
     | '/recommendations'
     | '/search'
     | '/settings'
     | '/subscription'
+    | '/cigars/$id'
     | '/profile/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -170,10 +190,12 @@ export interface FileRouteTypes {
     | '/humidor'
     | '/learn'
     | '/marketing'
+    | '/moderation'
     | '/recommendations'
     | '/search'
     | '/settings'
     | '/subscription'
+    | '/cigars/$id'
     | '/profile/{-$id}'
   id:
     | '__root__'
@@ -186,10 +208,12 @@ export interface FileRouteTypes {
     | '/_authenticated/humidor'
     | '/_authenticated/learn'
     | '/_authenticated/marketing'
+    | '/_authenticated/moderation'
     | '/_authenticated/recommendations'
     | '/_authenticated/search'
     | '/_authenticated/settings'
     | '/_authenticated/subscription'
+    | '/_authenticated/cigars/$id'
     | '/_authenticated/profile/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -266,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMarketingRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/moderation': {
+      id: '/_authenticated/moderation'
+      path: '/moderation'
+      fullPath: '/moderation'
+      preLoaderRoute: typeof AuthenticatedModerationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/recommendations': {
       id: '/_authenticated/recommendations'
       path: '/recommendations'
@@ -294,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSubscriptionRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/cigars/$id': {
+      id: '/_authenticated/cigars/$id'
+      path: '/cigars/$id'
+      fullPath: '/cigars/$id'
+      preLoaderRoute: typeof AuthenticatedCigarsIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/profile/{-$id}': {
       id: '/_authenticated/profile/{-$id}'
       path: '/profile/{-$id}'
@@ -309,10 +347,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedHumidorRoute: typeof AuthenticatedHumidorRoute
   AuthenticatedLearnRoute: typeof AuthenticatedLearnRoute
   AuthenticatedMarketingRoute: typeof AuthenticatedMarketingRoute
+  AuthenticatedModerationRoute: typeof AuthenticatedModerationRoute
   AuthenticatedRecommendationsRoute: typeof AuthenticatedRecommendationsRoute
   AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedSubscriptionRoute: typeof AuthenticatedSubscriptionRoute
+  AuthenticatedCigarsIdRoute: typeof AuthenticatedCigarsIdRoute
   AuthenticatedProfileChar123IdChar125Route: typeof AuthenticatedProfileChar123IdChar125Route
 }
 
@@ -321,10 +361,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedHumidorRoute: AuthenticatedHumidorRoute,
   AuthenticatedLearnRoute: AuthenticatedLearnRoute,
   AuthenticatedMarketingRoute: AuthenticatedMarketingRoute,
+  AuthenticatedModerationRoute: AuthenticatedModerationRoute,
   AuthenticatedRecommendationsRoute: AuthenticatedRecommendationsRoute,
   AuthenticatedSearchRoute: AuthenticatedSearchRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedSubscriptionRoute: AuthenticatedSubscriptionRoute,
+  AuthenticatedCigarsIdRoute: AuthenticatedCigarsIdRoute,
   AuthenticatedProfileChar123IdChar125Route:
     AuthenticatedProfileChar123IdChar125Route,
 }

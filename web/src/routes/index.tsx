@@ -23,7 +23,7 @@ export const Route = createFileRoute('/')({
     const user = await queryClient.ensureQueryData(currentUserQuery);
     // Signed in: start the home's reads now; the columns suspend on them without blocking the page.
     if (user) {
-      void queryClient.prefetchQuery(feedQuery);
+      void queryClient.prefetchInfiniteQuery(feedQuery);
       void queryClient.prefetchQuery(eventsQuery);
     }
   },

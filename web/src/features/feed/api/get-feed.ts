@@ -1,9 +1,16 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { routes } from '@torcedor/shared/routes';
 import { apiCall } from '@/lib/api-client';
+import { feedKeys } from './feed-keys';
 
-export const getFeed = () => apiCall(routes.getFeed);
+/** GET /api/feed: one page of the member's feed, newest first; `cursor` reads the next (older) page. */
+export const getFeed = (cursor?: string) => apiCall(routes.getFeed, { query: { cursor } });
 
-export const feedQuery = queryOptions({ queryKey: ['feed'] as const, queryFn: getFeed });
+export const feedQuery = infiniteQueryOptions({
+  queryKey: feedKeys.home,
+  queryFn: ({ pageParam }) => getFeed(pageParam),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});
 
-export const useFeed = () => useSuspenseQuery(feedQuery).data;
+export const useFeed = () => useSuspenseInfiniteQuery(feedQuery);

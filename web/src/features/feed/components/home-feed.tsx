@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { FEED_UPCOMING_EVENTS } from '@torcedor/shared/constants';
-import { relativePostTime } from '@torcedor/shared/formatters';
+import { displayName } from '@torcedor/shared/formatters';
 import type { User } from '@torcedor/shared/schemas/identity';
 import { CalendarDays, MapPin } from 'lucide-react';
 import { Suspense } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { Card, EmptyState, Skeleton } from '@/components/ui/card';
-import { displayName } from '@torcedor/shared/formatters';
+import { Card, Skeleton } from '@/components/ui/card';
 import { useEvents } from '@/lib/api/get-events';
-import { useFeed } from '../api/get-feed';
+import { Avatar } from './avatar';
+import { FeedList, FeedSkeleton } from './feed-list';
+import { PostComposer } from './post-composer';
 
 function ProfileSummary({ user }: { user: User }) {
   const counts = [
@@ -19,9 +20,7 @@ function ProfileSummary({ user }: { user: User }) {
   return (
     <Card>
       <div className="flex items-center gap-3">
-        <div className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-fg" aria-hidden>
-          {displayName(user).slice(0, 1).toUpperCase()}
-        </div>
+        <Avatar name={displayName(user)} imageUrl={user.profileImageUrl} className="h-12 w-12 text-xl" />
         <div>
           <p className="font-semibold">{displayName(user)}</p>
           <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-3.5 w-3.5" aria-hidden />{user.location || 'Location not set'}</p>
@@ -29,7 +28,7 @@ function ProfileSummary({ user }: { user: User }) {
       </div>
       <dl className="mt-4 grid grid-cols-3 text-center">
         {counts.map((c) => (
-          <div key={c.label}><dd className="text-lg font-bold">{c.value}</dd><dt className="text-xs text-muted">{c.label}</dt></div>
+          <div key={c.label} className="flex flex-col-reverse"><dt className="text-xs text-muted">{c.label}</dt><dd className="text-lg font-bold">{c.value}</dd></div>
         ))}
       </dl>
       {user.isTrial && user.trialEndsAt ? (
@@ -46,42 +45,13 @@ function MyCollection({ user }: { user: User }) {
     <Card>
       <h2 className="text-lg font-semibold">My Collection</h2>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-center">
-        <div className="rounded-md bg-surface-2 p-3"><dd className="text-2xl font-bold">{user.humidorCount}</dd><dt className="text-xs text-muted">In humidor</dt></div>
-        <div className="rounded-md bg-surface-2 p-3"><dd className="text-2xl font-bold">{user.wishlistCount}</dd><dt className="text-xs text-muted">On wishlist</dt></div>
+        <div className="flex flex-col-reverse rounded-md bg-surface-2 p-3"><dt className="text-xs text-muted">In humidor</dt><dd className="text-2xl font-bold">{user.humidorCount}</dd></div>
+        <div className="flex flex-col-reverse rounded-md bg-surface-2 p-3"><dt className="text-xs text-muted">On wishlist</dt><dd className="text-2xl font-bold">{user.wishlistCount}</dd></div>
       </dl>
       <Link to="/humidor" className={buttonClass('primary', 'sm', 'mt-4 w-full no-underline')}>View Humidor</Link>
       <Link to="/events" className={buttonClass('outline', 'sm', 'mt-2 w-full no-underline')}>Browse Events</Link>
       <Link to="/search" search={{}} className={buttonClass('outline', 'sm', 'mt-2 w-full no-underline')}>Discover Cigars</Link>
     </Card>
-  );
-}
-
-function Posts() {
-  const posts = useFeed();
-  if (!posts.length) {
-    return (
-      <EmptyState title="Your Feed is Empty" text="Follow other members to see what they are smoking.">
-        <Link to="/search" search={{}} className={buttonClass('primary', 'md', 'no-underline')}>Discover Community</Link>
-      </EmptyState>
-    );
-  }
-  const now = new Date();
-  return (
-    <ul className="space-y-4">
-      {posts.map((p) => (
-        <li key={p.id}>
-          <Card>
-            <div className="flex items-baseline justify-between gap-2">
-              <p className="font-semibold">{p.userName}</p>
-              <time className="text-xs text-muted" dateTime={p.createdAt}>{relativePostTime(p.createdAt, now)}</time>
-            </div>
-            {p.userLocation ? <p className="text-xs text-muted">{p.userLocation}</p> : null}
-            <p className="mt-3 whitespace-pre-wrap">{p.content}</p>
-            {p.imageUrl ? <img src={p.imageUrl} alt="" className="mt-3 max-h-96 rounded-lg object-cover" loading="lazy" /> : null}
-          </Card>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -106,7 +76,7 @@ function UpcomingEvents() {
   );
 }
 
-/** The signed-in home (docs/product.md, "Screens"). */
+/** The signed-in home (docs/product.md, "Screens"): profile and collection, composer and feed, upcoming events. */
 export function HomeFeed({ user }: { user: User }) {
   return (
     <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[16rem_1fr_18rem]">
@@ -116,8 +86,9 @@ export function HomeFeed({ user }: { user: User }) {
       </aside>
       <section aria-labelledby="feed-title">
         <h1 id="feed-title" className="mb-4 text-2xl font-bold">Welcome back, {displayName(user)}</h1>
-        <Suspense fallback={<div className="space-y-4"><Skeleton className="h-32" /><Skeleton className="h-32" /></div>}>
-          <Posts />
+        <PostComposer />
+        <Suspense fallback={<FeedSkeleton />}>
+          <FeedList />
         </Suspense>
       </section>
       <aside aria-label="Events">
@@ -125,6 +96,8 @@ export function HomeFeed({ user }: { user: User }) {
           <UpcomingEvents />
         </Suspense>
       </aside>
+      {/* Where the floating chat widget will mount (not built yet). */}
+      <div id="chat-widget-slot" data-slot="chat-widget" />
     </main>
   );
 }

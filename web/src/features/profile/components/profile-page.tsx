@@ -1,51 +1,104 @@
 import { Link } from '@tanstack/react-router';
-import { Lock, MapPin } from 'lucide-react';
+import { displayName } from '@torcedor/shared/formatters';
+import type { PublicProfile } from '@torcedor/shared/schemas/social';
+import { Lock } from 'lucide-react';
+import { ReportButton } from '@/components/report-button';
 import { buttonClass } from '@/components/ui/button';
-import { Card, EmptyState } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/current-user';
-import { displayName } from '@torcedor/shared/formatters';
+import { useUserProfile } from '../api/get-user';
+import { FollowButton } from './follow-button';
+import { PostsTab } from './posts-tab';
+import { ProfileHeader, type ProfileHeaderData } from './profile-header';
+import { ReviewsTab } from './reviews-tab';
 
-/** A member's profile (docs/product.md, "Screens"); the signed-in member's own when no id is given. */
-export function ProfilePage({ id }: { id?: string }) {
+export const PROFILE_TABS = ['posts', 'reviews', 'collection'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+export const DEFAULT_PROFILE_TAB: ProfileTab = 'posts';
+
+const isTab = (v: string): v is ProfileTab => (PROFILE_TABS as readonly string[]).includes(v);
+
+/** Whether `id` names the signed-in member's own profile (no id does too). */
+export const isOwnProfile = (id: string | undefined, myId: string) => !id || id === myId;
+
+/**
+ * A member's profile (docs/product.md, "Screens"); the signed-in member's own when no id is given or it is
+ * theirs. The open tab lives in the URL (`tab`), given by the route.
+ */
+export function ProfilePage({ id, tab = DEFAULT_PROFILE_TAB, onTabChange }: { id?: string; tab?: ProfileTab; onTabChange?: (tab: ProfileTab) => void }) {
   const me = useCurrentUser()!;
-  if (id && id !== me.id) {
-    return <EmptyState title="Profile not available" text="This member's profile is private or does not exist." />;
+  if (isOwnProfile(id, me.id)) {
+    const header: ProfileHeaderData = {
+      name: displayName(me),
+      imageUrl: me.profileImageUrl,
+      location: me.location,
+      bio: me.bio,
+      counters: { following: me.followingCount, followers: me.followersCount, reviews: me.reviewsCount, cigars: me.humidorCount },
+    };
+    return (
+      <>
+        <ProfileHeader data={header} own />
+        <ProfileTabs memberId={me.id} own tab={tab} onTabChange={onTabChange} collection={{ humidor: me.humidorCount, wishlist: me.wishlistCount }} />
+      </>
+    );
   }
-  const counters = [['Following', me.followingCount], ['Followers', me.followersCount], ['Reviews', me.reviewsCount], ['Cigars', me.humidorCount]] as const;
+  return <OtherProfile id={id!} tab={tab} onTabChange={onTabChange} />;
+}
+
+function OtherProfile({ id, tab, onTabChange }: { id: string; tab: ProfileTab; onTabChange?: (tab: ProfileTab) => void }) {
+  const profile = useUserProfile(id);
   return (
     <>
-      <Card className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-primary text-4xl font-bold text-primary-fg" aria-hidden>
-          {displayName(me).slice(0, 1).toUpperCase()}
-        </div>
-        <div className="flex-1">
-          <h1 className="text-3xl font-bold">{displayName(me)}</h1>
-          {me.location ? <p className="flex items-center gap-1 text-muted"><MapPin className="h-4 w-4" aria-hidden />{me.location}</p> : null}
-          {me.bio ? <p className="mt-2 whitespace-pre-wrap">{me.bio}</p> : null}
-          <dl className="mt-4 flex gap-6">
-            {counters.map(([label, n]) => <div key={label}><dd className="text-xl font-bold">{n}</dd><dt className="text-xs text-muted">{label}</dt></div>)}
-          </dl>
-        </div>
-        <Link to="/settings" className={buttonClass('outline', 'sm', 'no-underline')}>Edit profile</Link>
-      </Card>
-      <Tabs defaultValue="posts" className="mt-6">
-        <TabsList>
-          <TabsTrigger value="posts">Posts</TabsTrigger>
-          <TabsTrigger value="reviews">Reviews</TabsTrigger>
-          <TabsTrigger value="collection">Collection</TabsTrigger>
-        </TabsList>
-        <TabsContent value="posts"><EmptyState title="No Posts Yet" text="Share your first smoke with the community." /></TabsContent>
-        <TabsContent value="reviews"><EmptyState title="No Reviews Yet" text="Your reviews of cigars will show here." /></TabsContent>
+      <ProfileHeader
+        data={headerOf(profile)}
+        own={false}
+        actions={<><FollowButton profile={profile} /><ReportButton targetType="member" targetId={profile.id} /></>}
+      />
+      {profile.restricted ? null : <ProfileTabs memberId={profile.id} own={false} name={profile.displayName} tab={tab} onTabChange={onTabChange} />}
+    </>
+  );
+}
+
+const headerOf = (p: PublicProfile): ProfileHeaderData => ({
+  name: p.displayName,
+  imageUrl: p.profileImageUrl,
+  location: p.restricted ? null : p.location,
+  bio: p.restricted ? null : p.bio,
+  counters: p.restricted ? null : { following: p.followingCount, followers: p.followersCount, reviews: p.reviewsCount, cigars: p.humidorCount },
+});
+
+function ProfileTabs({ memberId, own, name, tab, onTabChange, collection }: {
+  memberId: string; own: boolean; name?: string; tab: ProfileTab; onTabChange?: (tab: ProfileTab) => void;
+  collection?: { humidor: number; wishlist: number };
+}) {
+  // Another member's collection is never shown: a link to it opens their posts instead.
+  const value = !own && tab === 'collection' ? 'posts' : tab;
+  return (
+    <Tabs value={value} onValueChange={(v) => isTab(v) && onTabChange?.(v)} className="mt-6">
+      <TabsList>
+        <TabsTrigger value="posts">Posts</TabsTrigger>
+        <TabsTrigger value="reviews">Reviews</TabsTrigger>
+        <TabsTrigger value="collection" disabled={!own}>Collection</TabsTrigger>
+      </TabsList>
+      <TabsContent value="posts">
+        <PostsTab memberId={memberId} emptyText={own ? "You haven't shared any posts yet." : `${name} hasn't shared any posts yet.`} />
+      </TabsContent>
+      <TabsContent value="reviews">
+        <ReviewsTab memberId={memberId} own={own} emptyText={own ? "You haven't reviewed any cigars yet." : `${name} hasn't reviewed any cigars yet.`} />
+      </TabsContent>
+      {own && collection ? (
         <TabsContent value="collection">
           <Card className="text-center">
             <Lock className="mx-auto h-8 w-8 text-primary" aria-hidden />
             <h2 className="mt-2 text-xl font-semibold">Private Collection</h2>
-            <p className="text-muted">{me.humidorCount} cigars in your humidor, {me.wishlistCount} on your wishlist. Only you can see them.</p>
+            <p className="text-muted">
+              {collection.humidor} cigars in your humidor, {collection.wishlist} on your wishlist. Only you can see them.
+            </p>
             <Link to="/humidor" className={buttonClass('primary', 'md', 'mt-4 no-underline')}>View Humidor</Link>
           </Card>
         </TabsContent>
-      </Tabs>
-    </>
+      ) : null}
+    </Tabs>
   );
 }

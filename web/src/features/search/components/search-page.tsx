@@ -87,6 +87,8 @@ function CigarCard({ cigar, onWish }: { cigar: Cigar; onWish: (c: Cigar) => void
           </>
         ) : <span className="text-muted">No ratings yet</span>}
         <span className="text-muted">({cigar.reviewCount} {cigar.reviewCount === 1 ? 'review' : 'reviews'})</span>
+        <Link to="/cigars/$id" params={{ id: cigar.id }} aria-label={`Reviews of ${cigar.brandName} ${cigar.name}`}>Reviews</Link>
+        <Link to="/cigars/$id" params={{ id: cigar.id }} search={{ review: 1 }} aria-label={`Write a review of ${cigar.brandName} ${cigar.name}`}>Write a Review</Link>
       </div>
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
         <Button variant="outline" size="sm" onClick={() => onWish(cigar)} aria-label={`Add ${cigar.brandName} ${cigar.name} to wishlist`}>

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { PenLine, Plus } from 'lucide-react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Badge, Card, EmptyState } from '@/components/ui/card';
+import { useCurrentUser } from '@/lib/current-user';
+import { useCigar } from '../api/get-cigar';
+import { useCigarReviews } from '../api/get-cigar-reviews';
+import { ReviewDialog } from './review-form';
+import { ReviewList } from './review-list';
+import { CigarRating } from './score-stars';
+import { STRENGTH_CLASS, STRENGTH_LABEL } from './strength';
+
+/**
+ * /cigars/{id}: the cigar (brand, make-up, rating and review count), its reviews newest first, and the
+ * 'Write a Review' dialog, open while `reviewOpen` (the route keeps it in the URL, so the link can be shared).
+ */
+export function CigarPage({ id, reviewOpen, onReviewOpenChange }: { id: string; reviewOpen: boolean; onReviewOpenChange: (open: boolean) => void }) {
+  const cigar = useCigar(id);
+  const reviews = useCigarReviews(id);
+  const me = useCurrentUser();
+  return (
+    <div className="space-y-8">
+      <Card>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="text-muted">{cigar.brandName} <span aria-hidden>·</span> <span className="text-sm">{cigar.brandCountry}</span></p>
+            <h1 className="text-3xl font-bold text-fg">{cigar.name}</h1>
+            <p className="mt-1 text-muted">{cigar.country} · {cigar.vitola} · {cigar.length}" × {cigar.ringGauge}</p>
+          </div>
+          <Badge className={STRENGTH_CLASS[cigar.strength]}>{STRENGTH_LABEL[cigar.strength]}</Badge>
+        </div>
+        <div className="mt-3"><CigarRating averageRating={cigar.averageRating} reviewCount={cigar.reviewCount} /></div>
+        <p className="mt-4">{cigar.description}</p>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">Wrapper</dt><dd>{cigar.wrapper}</dd>
+          <dt className="text-muted">Binder</dt><dd>{cigar.binder}</dd>
+          <dt className="text-muted">Filler</dt><dd>{cigar.filler}</dd>
+        </dl>
+        <div className="mt-6 flex flex-wrap gap-2">
+          <Button onClick={() => onReviewOpenChange(true)}><PenLine className="h-4 w-4" aria-hidden />Write a Review</Button>
+          <Link to="/humidor" search={{ add: cigar.id }} className={buttonClass('outline', 'md', 'no-underline')}>
+            <Plus className="h-4 w-4" aria-hidden />Add to Humidor
+          </Link>
+        </div>
+      </Card>
+      <section aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="mb-4 text-2xl font-semibold">Reviews</h2>
+        <ReviewList reviews={reviews} meId={me?.id ?? ''} />
+      </section>
+      <ReviewDialog cigar={cigar} open={reviewOpen} onOpenChange={onReviewOpenChange} />
+    </div>
+  );
+}
+
+/** An unknown cigar (the route's not-found). */
+export function CigarNotFound() {
+  return (
+    <EmptyState title="Cigar not found" text="This cigar is not in the catalog, or the link is wrong.">
+      <Link to="/search" search={{}} className={buttonClass('primary', 'md', 'no-underline')}>Search the catalog</Link>
+    </EmptyState>
+  );
+}

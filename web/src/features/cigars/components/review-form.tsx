@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH } from '@torcedor/shared/constants';
+import type { Cigar } from '@torcedor/shared/schemas/catalog';
+import { FlavorTag, NewReview } from '@torcedor/shared/schemas/social';
+import { X } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import * as z from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { errorText } from '@/lib/api-client';
+import { fromInput } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useCreateReview } from '../api/create-review';
+import { ScoreStars } from './score-stars';
+
+/** Flavor tags offered as one-click chips. */
+export const FLAVOR_SUGGESTIONS = ['Cedar', 'Leather', 'Cocoa', 'Coffee', 'Pepper', 'Earth', 'Cream', 'Nuts', 'Spice', 'Citrus', 'Honey', 'Wood'];
+
+/** A score's input: its string, required, then a number checked by the shared schema's own score rule (0-100, whole). */
+const scoreInput = (score: typeof NewReview.shape.drawScore) =>
+  z.string().trim().min(1, 'Scores are from 0 to 100').pipe(fromInput((v) => Number(v), score));
+
+/** POST /api/reviews' body from the form's inputs; the cigar comes from the page. */
+const ReviewForm = NewReview.omit({ cigarId: true }).extend({
+  drawScore: scoreInput(NewReview.shape.drawScore),
+  burnScore: scoreInput(NewReview.shape.burnScore),
+  flavorScore: scoreInput(NewReview.shape.flavorScore),
+  overallScore: scoreInput(NewReview.shape.overallScore),
+});
+type ReviewValues = z.input<typeof ReviewForm>;
+type ScoreName = 'drawScore' | 'burnScore' | 'flavorScore' | 'overallScore';
+
+const DEFAULT_SCORE = '80';
+const DEFAULTS: ReviewValues = {
+  drawScore: DEFAULT_SCORE, burnScore: DEFAULT_SCORE, flavorScore: DEFAULT_SCORE, overallScore: DEFAULT_SCORE, flavorTags: [], notes: '',
+};
+const SCORES: { name: ScoreName; label: string }[] = [
+  { name: 'drawScore', label: 'Draw' },
+  { name: 'burnScore', label: 'Burn' },
+  { name: 'flavorScore', label: 'Flavor' },
+  { name: 'overallScore', label: 'Overall' },
+];
+
+/** The score a field's text stands for, when it is a valid one. */
+function validScore(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= 100 ? n : null;
+}
+
+function ScoreField({ name, label, value, error, register, onSlide }: {
+  name: ScoreName; label: string; value: string; error?: string; register: UseFormRegister<ReviewValues>; onSlide: (v: string) => void;
+}) {
+  const score = validScore(value);
+  return (
+    <FormField label={label} error={error}>
+      {(p) => (
+        <div className="flex items-center gap-3">
+          <input
+            type="range" min={0} max={100} step={1} value={score ?? 0} onChange={(e) => onSlide(e.target.value)}
+            aria-label={`${label} slider`} className="flex-1 accent-primary"
+          />
+          <Input {...p} type="number" inputMode="numeric" min={0} max={100} step={1} className="w-20" {...register(name)} />
+          <span className="w-12 text-sm text-muted" aria-hidden>/100</span>
+          {name === 'overallScore' && score !== null ? <ScoreStars score={score} /> : null}
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** The flavor tags: type one and press Enter, or pick a suggestion; × removes one; 12 at most. */
+function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const full = tags.length >= REVIEW_FLAVOR_TAGS_MAX;
+  const has = (t: string) => tags.some((x) => x.toLowerCase() === t.toLowerCase());
+  const add = (raw: string) => {
+    const parsed = FlavorTag.safeParse(raw);
+    if (!parsed.success) {
+      setProblem(raw.trim() ? parsed.error.issues[0]?.message : undefined);
+      return;
+    }
+    if (full) {
+      setProblem(`At most ${REVIEW_FLAVOR_TAGS_MAX} flavor tags`);
+      return;
+    }
+    setProblem(undefined);
+    setText('');
+    if (!has(parsed.data)) onChange([...tags, parsed.data]);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    add(text);
+  };
+  const message = problem ?? error;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <Label htmlFor={id}>Flavor tags</Label>
+      {tags.length ? (
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label="Chosen flavor tags">
+          {tags.map((t) => (
+            <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary/20 py-0.5 pl-3 pr-1 text-sm text-primary">
+              {t}
+              <button type="button" onClick={() => onChange(tags.filter((x) => x !== t))} aria-label={`Remove ${t}`} className="rounded-full p-0.5 hover:bg-primary/30">
+                <X className="h-3.5 w-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Input
+        id={id} value={text} onChange={(e) => { setText(e.target.value); setProblem(undefined); }} onKeyDown={onKeyDown}
+        placeholder={full ? 'Tag limit reached' : 'Type a flavor and press Enter'} disabled={full} maxLength={60} autoComplete="off"
+        aria-invalid={message ? true : undefined} aria-describedby={[hintId, message ? errorId : null].filter(Boolean).join(' ')}
+      />
+      <p id={hintId} className="mt-1 text-xs text-muted">{tags.length}/{REVIEW_FLAVOR_TAGS_MAX} tags</p>
+      <FieldError id={errorId} message={message} />
+      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Suggested flavors">
+        {FLAVOR_SUGGESTIONS.filter((s) => !has(s)).map((s) => (
+          <button
+            key={s} type="button" onClick={() => add(s)} disabled={full}
+            className="rounded-full border border-border px-2.5 py-0.5 text-xs text-muted hover:border-primary hover:text-fg disabled:opacity-50"
+          >
+            + {s}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The form itself: mounted while the dialog is open, so each opening starts from the defaults. */
+function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => void }) {
+  const create = useCreateReview();
+  const { register, handleSubmit, control, setValue, formState: { errors } } = useForm<ReviewValues, unknown, z.output<typeof ReviewForm>>({
+    resolver: zodResolver(ReviewForm),
+    mode: 'onTouched',
+    defaultValues: DEFAULTS,
+  });
+  const values = useWatch({ control });
+  const notesLength = values.notes?.length ?? 0;
+
+  const submit = (form: z.output<typeof ReviewForm>) => {
+    const { drawScore, burnScore, flavorScore, overallScore, flavorTags, notes } = form;
+    create.mutate({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes }, {
+      onSuccess: () => {
+        toast({ title: 'Review posted', description: 'Thank you for sharing your experience.', variant: 'success' });
+        onDone();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to post review'), variant: 'error' }),
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Write a review">
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Scores, 0 to 100</legend>
+        {SCORES.map((s) => (
+          <ScoreField
+            key={s.name} name={s.name} label={s.label} value={values[s.name] ?? ''} error={errors[s.name]?.message} register={register}
+            onSlide={(v) => setValue(s.name, v, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+          />
+        ))}
+      </fieldset>
+      <FlavorTagsInput
+        tags={values.flavorTags ?? []} error={errors.flavorTags?.message}
+        onChange={(tags) => setValue('flavorTags', tags, { shouldValidate: true, shouldDirty: true })}
+      />
+      <FormField
+        label="Notes" error={errors.notes?.message}
+        hint={`${notesLength.toLocaleString('en-US')} / ${REVIEW_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters`}
+      >
+        {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder="Draw, burn, how the flavors changed..." {...register('notes')} />}
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Posting...' : 'Post Review'}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Write a Review' for one cigar: four scores, flavor tags and notes (POST /api/reviews). */
+export function ReviewDialog({ cigar, open, onOpenChange }: { cigar: Pick<Cigar, 'id' | 'brandName' | 'name'>; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Write a Review" description={`${cigar.brandName} ${cigar.name}`} className="max-w-xl">
+        <ReviewFormBody cigarId={cigar.id} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

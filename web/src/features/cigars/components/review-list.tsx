@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router';
+import type { Review } from '@torcedor/shared/schemas/social';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ReportButton } from '@/components/report-button';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useDeleteReview } from '../api/delete-review';
+import { ScoreStars } from './score-stars';
+
+const SCORE_ROWS = [
+  { key: 'drawScore', label: 'Draw' },
+  { key: 'burnScore', label: 'Burn' },
+  { key: 'flavorScore', label: 'Flavor' },
+  { key: 'overallScore', label: 'Overall' },
+] as const satisfies readonly { key: keyof Review; label: string }[];
+
+function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
+  if (imageUrl) return <img src={imageUrl} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" loading="lazy" />;
+  return (
+    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-fg" aria-hidden>
+      {name.trim().slice(0, 1).toUpperCase() || '?'}
+    </span>
+  );
+}
+
+function DeleteReviewButton({ review }: { review: Review }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteReview(review.cigarId);
+  const confirm = () => remove.mutate(review.id, {
+    onSuccess: () => { toast({ title: 'Review deleted', variant: 'success' }); setOpen(false); },
+    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete review'), variant: 'error' }),
+  });
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="text-muted" onClick={() => setOpen(true)} aria-label="Delete your review">
+        <Trash2 className="h-4 w-4" aria-hidden />Delete
+      </Button>
+      <ConfirmDialog
+        open={open} onOpenChange={setOpen} title="Delete this review?" text="It will be removed from this cigar and your profile. This cannot be undone."
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'} onConfirm={confirm} pending={remove.isPending}
+      />
+    </>
+  );
+}
+
+function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
+  return (
+    <Card>
+      <div className="flex items-start gap-3">
+        <Avatar name={r.userName} imageUrl={r.userImageUrl} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <Link to="/profile/{-$id}" params={{ id: r.userId }} className="font-semibold">{r.userName}</Link>
+            <time className="text-xs text-muted" dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time>
+          </div>
+          <ScoreStars score={r.overallScore} showValue />
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {SCORE_ROWS.map(({ key, label }) => (
+          <div key={key}>
+            <div className="flex justify-between text-sm">
+              <dt className="text-muted">{label}</dt>
+              <dd className="font-medium">{r[key]}/100</dd>
+            </div>
+            <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface-2" aria-hidden>
+              <div className="h-full rounded-full bg-primary" style={{ width: `${Math.max(0, Math.min(100, r[key]))}%` }} />
+            </div>
+          </div>
+        ))}
+      </dl>
+      {r.flavorTags.length ? (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Flavor tags">
+          {r.flavorTags.map((t) => <li key={t} className="rounded-full bg-primary/20 px-2.5 py-0.5 text-xs font-medium text-primary">{t}</li>)}
+        </ul>
+      ) : null}
+      {r.notes ? <p className="mt-4 whitespace-pre-wrap break-words">{r.notes}</p> : null}
+      <div className="mt-3 flex justify-end">
+        {own ? <DeleteReviewButton review={r} /> : <ReportButton targetType="review" targetId={r.id} />}
+      </div>
+    </Card>
+  );
+}
+
+/** A cigar's reviews as given (newest first); the member's own can be deleted, anyone else's reported. */
+export function ReviewList({ reviews, meId }: { reviews: Review[]; meId: string }) {
+  if (!reviews.length) return <EmptyState title="No reviews yet" text="Be the first to share how this one smokes." />;
+  return (
+    <ul className="space-y-4" aria-label="Reviews">
+      {reviews.map((r) => <li key={r.id}><ReviewCard review={r} own={r.userId === meId} /></li>)}
+    </ul>
+  );
+}

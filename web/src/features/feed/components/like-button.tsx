@@ -1,0 +1,31 @@
+import type { Post } from '@torcedor/shared/schemas/social';
+import { Heart } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { useToggleLike } from '../api/toggle-like';
+
+/** Like / take back the like. The pressed state and count change only with the server's answer. */
+export function LikeButton({ post }: { post: Post }) {
+  const like = useToggleLike();
+  const onClick = () => {
+    like.mutate(post.id, {
+      onError: () => toast({ title: 'Error', description: 'Failed to update like', variant: 'error' }),
+    });
+  };
+  return (
+    <button
+      type="button"
+      aria-pressed={post.likedByMe}
+      aria-label={`Like, ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`}
+      disabled={like.isPending}
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm hover:bg-surface-2 disabled:opacity-60',
+        post.likedByMe ? 'text-primary' : 'text-muted',
+      )}
+    >
+      <Heart className={cn('h-4 w-4', post.likedByMe && 'fill-current')} aria-hidden />
+      <span>{post.likeCount}</span>
+    </button>
+  );
+}

@@ -1,0 +1,64 @@
+import { starRating } from '@torcedor/shared/formatters';
+import type { Review } from '@torcedor/shared/schemas/social';
+import { ReportButton } from '@/components/report-button';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, EmptyState, Skeleton } from '@/components/ui/card';
+import { Stars } from '@/components/ui/stars';
+import { useUserReviews } from '../api/get-user-reviews';
+
+/** A member's reviews, newest first; another member's each carry a Report button. */
+export function ReviewsTab({ memberId, emptyText, own }: { memberId: string; emptyText: string; own: boolean }) {
+  const { data, isPending, isError, refetch } = useUserReviews(memberId);
+  if (isPending) return <div className="space-y-4" aria-busy="true"><Skeleton className="h-40" /><Skeleton className="h-40" /></div>;
+  if (isError) {
+    return (
+      <EmptyState title="Could not load reviews" text="Check your connection and try again.">
+        <Button variant="outline" onClick={() => void refetch()}>Try again</Button>
+      </EmptyState>
+    );
+  }
+  if (data.length === 0) return <EmptyState title="No Reviews Yet" text={emptyText} />;
+  return (
+    <ul className="space-y-4" aria-label="Reviews">
+      {data.map((r) => <li key={r.id}><ReviewCard review={r} own={own} /></li>)}
+    </ul>
+  );
+}
+
+function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
+  const stars = starRating(r.overallScore);
+  const scores = [['Draw', r.drawScore], ['Burn', r.burnScore], ['Flavor', r.flavorScore], ['Overall', r.overallScore]] as const;
+  return (
+    <Card>
+      <article aria-label={`Review of ${r.brandName} ${r.cigarName}`}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <p className="text-sm text-muted">{r.brandName}</p>
+            <h3 className="text-lg font-semibold">{r.cigarName}</h3>
+            {r.cigarVitola ? <p className="text-sm text-muted">{r.cigarVitola}</p> : null}
+          </div>
+          <div className="flex items-center gap-2">
+            <Stars full={stars.full} half={stars.half} label={`Rated ${stars.value} out of 5`} />
+            <span className="text-sm font-semibold">{stars.value}</span>
+            {own ? null : <ReportButton targetType="review" targetId={r.id} />}
+          </div>
+        </div>
+        <dl className="mt-3 grid grid-cols-4 gap-2 text-center">
+          {scores.map(([label, n]) => (
+            <div key={label} className="flex flex-col-reverse rounded-md bg-surface-2 p-2">
+              <dt className="text-xs text-muted">{label}</dt>
+              <dd className="font-bold">{n}</dd>
+            </div>
+          ))}
+        </dl>
+        {r.flavorTags.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-1" aria-label="Flavor tags">
+            {r.flavorTags.map((t) => <li key={t}><Badge className="bg-surface-2 text-fg">{t}</Badge></li>)}
+          </ul>
+        ) : null}
+        {r.notes ? <p className="mt-3 whitespace-pre-wrap break-words">{r.notes}</p> : null}
+        <p className="mt-3 text-xs text-muted"><time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time></p>
+      </article>
+    </Card>
+  );
+}

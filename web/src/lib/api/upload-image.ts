@@ -1,0 +1,77 @@
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
+import { routes } from '@torcedor/shared/routes';
+import { apiCall, errorText } from '@/lib/api-client';
+
+const MAX_MB = Math.round(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
+
+/** The messages a refused or failed upload rejects with (shown to the member as they are). */
+export const UPLOAD_MESSAGES = {
+  type: 'Only JPEG, PNG or WebP images can be uploaded',
+  size: `File is too large. Max file size: ${MAX_MB}MB`,
+  empty: 'The file is empty',
+  ticket: 'Could not start the upload',
+  network: 'Upload failed: network error',
+  aborted: 'Upload was cancelled',
+  status: (status: number) => `Upload failed (${status})`,
+} as const;
+
+type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
+const isImageType = (t: string): t is ImageType => (PROFILE_PICTURE_TYPES as readonly string[]).includes(t);
+
+/**
+ * The client-side check of an image before it is uploaded: its type and size. Answers the message to show
+ * when it is refused, else null. The server checks again (by magic bytes) when the upload is registered.
+ */
+export function validateImage(file: File): string | null {
+  if (!isImageType(file.type)) return UPLOAD_MESSAGES.type;
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) return UPLOAD_MESSAGES.size;
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  return null;
+}
+
+/** PUTs the file to a presigned URL with XMLHttpRequest (fetch reports no upload progress), without credentials. */
+function putFile(uploadURL: string, file: File, contentType: string, onProgress?: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', uploadURL);
+    xhr.withCredentials = false;
+    xhr.setRequestHeader('Content-Type', contentType);
+    if (onProgress) {
+      xhr.upload.onprogress = (e: ProgressEvent) => {
+        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+      };
+    }
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve();
+      } else {
+        reject(new Error(UPLOAD_MESSAGES.status(xhr.status)));
+      }
+    };
+    xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.network));
+    xhr.onabort = () => reject(new Error(UPLOAD_MESSAGES.aborted));
+    xhr.ontimeout = () => reject(new Error(UPLOAD_MESSAGES.network));
+    xhr.send(file);
+  });
+}
+
+/**
+ * Uploads one image: checks its type and size, asks for a presigned PUT (createUpload), then sends the bytes
+ * with progress reports (0..1). Answers the object's path, to register with the operation that uses it
+ * (setProfilePicture, createPost). Rejects with an Error whose message can be shown to the member.
+ */
+export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<{ objectPath: string }> {
+  const refused = validateImage(file);
+  if (refused) throw new Error(refused);
+  const contentType = file.type as ImageType;
+  let ticket: { uploadURL: string; objectPath: string };
+  try {
+    ticket = await apiCall(routes.createUpload, { body: { contentType } });
+  } catch (e) {
+    throw new Error(errorText(e, UPLOAD_MESSAGES.ticket), { cause: e });
+  }
+  onProgress?.(0);
+  await putFile(ticket.uploadURL, file, contentType, onProgress);
+  return { objectPath: ticket.objectPath };
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
+import * as z from 'zod';
+import { reportsQuery } from '@/features/moderation/api/list-reports';
+import { ModerationPage, STATUS_FILTERS } from '@/features/moderation/components/moderation-page';
+
+const DEFAULTS = { status: 'open' } as const;
+
+/** `status`: the queue's filter, so a reload or a shared link shows the same view; anything else reads as Open. */
+const Search = z.object({ status: z.enum(STATUS_FILTERS).default(DEFAULTS.status).catch(DEFAULTS.status) });
+
+/**
+ * Owners only: like /marketing, the route checks the member in its context; a non-owner is told the area is
+ * restricted (and nothing is loaded: the API answers them 403 anyway).
+ */
+export const Route = createFileRoute('/_authenticated/moderation')({
+  validateSearch: Search,
+  search: { middlewares: [stripSearchParams(DEFAULTS)] },
+  loader: ({ context }) => (context.user.isOwner ? context.queryClient.ensureQueryData(reportsQuery) : undefined),
+  component: Moderation,
+});
+
+function Moderation() {
+  const { status } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <ModerationPage status={status} onStatusChange={(s) => void navigate({ search: { status: s }, resetScroll: false })} />;
+}
