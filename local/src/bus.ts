@@ -42,7 +42,7 @@ export interface LocalBusOptions {
   deadLetterFile?: string;
   /** Deliver every event twice, shuffled, after a small random delay (exercises idempotency). */
   duplicates?: boolean;
-  /** Delays between tries (3 tries = 2 delays). */
+  /** Delays between tries (4 tries = 3 delays). */
   retryDelaysMs?: number[];
   /**
    * Where accepted events are journaled (JSON lines), so that those not delivered yet survive a restart:
@@ -68,6 +68,11 @@ interface Pending {
 
 const ACCOUNT = '000000000000';
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Delays between tries of a delivery. A try that finds the same delivery still in progress (a slow first try on a
+ * busy machine) fails on purpose; the last delay outlasts such a try, so it is then seen as done, not dead-lettered.
+ */
+const DEFAULT_RETRY_DELAYS_MS = [200, 1000, 5000];
 
 /** The consumers of an event: the subscriptions manifest, matched on detail type and source like CDK's rules. */
 export function consumersOf(source: string, detailType: string): ServiceName[] {
@@ -111,7 +116,7 @@ const journalLine = (p: Pending) => `${JSON.stringify({ t: 'event', event: p.eve
 /**
  * The local EventBridge: an endpoint speaking the AWS JSON 1.1 `AWSEvents.PutEvents` action (what the
  * SDK's EventBridgeClient sends), asynchronous at-least-once delivery from the subscriptions manifest
- * to the consumer's worker (3 tries with backoff, then a dead-letter line), and the schedules.
+ * to the consumer's worker (4 tries with backoff, then a dead-letter line), and the schedules.
  * Bound to 127.0.0.1 only: like the real bus it is not reachable from the browser.
  *
  * With `journalFile`, an event is written to the journal with its consumers before
@@ -314,7 +319,7 @@ export class LocalBus {
   }
 
   private async deliverWithRetry(consumer: ServiceName, event: BusEnvelope): Promise<void> {
-    const delays = this.o.retryDelaysMs ?? [200, 1000];
+    const delays = this.o.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     let lastError: unknown;
     for (let attempt = 0; attempt <= delays.length; attempt++) {
       if (attempt > 0) await delay(delays[attempt - 1]!);

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { OWNERS_GROUP } from '@torcedor/shared/constants';
 import type { LocalAws } from './aws/local-aws.ts';
 import { REPO_ROOT } from './paths.ts';
+import { ensureDemoAccount, type DemoAccount } from './seed/accounts.ts';
+import { demoClubStep } from './seed/demo-club.ts';
 
 /** An /api call through the local gateway (same event, same handlers as a browser's request). */
 export type SeedApi = (
@@ -37,13 +39,14 @@ export interface SeedStep {
  * check-then-create, conditional writes, or create through the API and treat 409 as done.
  *
  * docs/architecture.md, "On one machine" fixes what goes here: the curated catalog and the two demo accounts
- * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026).
+ * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026). Last, the demo club
+ * (local/src/seed/demo-club.ts, in the background once the stack is ready): demo members whose posts fill the
+ * demo accounts' first feed.
  */
-const DEMO_PASSWORD = 'Torcedor-demo-2026';
-const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS: readonly (DemoAccount & { owner: boolean })[] = [
   { email: 'owner@torcedor.test', firstName: 'Olivia', lastName: 'Owner', dateOfBirth: '1980-04-12', country: 'US', owner: true },
   { email: 'member@torcedor.test', firstName: 'Marco', lastName: 'Member', dateOfBirth: '1988-09-30', country: 'GB', owner: false },
-] as const;
+];
 
 const CATALOG_FILES = ['brands.json', 'cigars.json', 'lounges.json'].map((f) => join(REPO_ROOT, 'services/humidor/catalog', f));
 
@@ -78,9 +81,7 @@ const seedSteps: SeedStep[] = [
     name: 'demo accounts',
     async run(ctx) {
       for (const { owner, ...account } of DEMO_ACCOUNTS) {
-        const r = await ctx.api('POST', '/api/auth/signup', { body: { ...account, password: DEMO_PASSWORD } });
-        if (r.status === 201) ctx.log(`demo account ${account.email} created`);
-        else if (r.status !== 409) throw new Error(`sign-up of ${account.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+        if (await ensureDemoAccount(ctx, account)) ctx.log(`demo account ${account.email} created`);
         // An owner is made by an operator, never by the email it signs up with: here the seed is the operator.
         if (owner) {
           await ctx.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: ctx.aws.userPoolId, Username: account.email, GroupName: OWNERS_GROUP }));
@@ -90,6 +91,12 @@ const seedSteps: SeedStep[] = [
     },
   },
 ];
+
+/**
+ * Steps run after the stack is ready, in the background: the product answers meanwhile, and a failure is a
+ * warning that the next start completes (the demo club takes about a minute on a fresh data dir).
+ */
+export const backgroundSeedSteps: readonly SeedStep[] = [demoClubStep];
 
 /** Runs every seed step in order; a failing step stops the start-up with its name. */
 export async function seed(ctx: SeedContext, steps: readonly SeedStep[] = seedSteps): Promise<void> {

@@ -17,7 +17,7 @@ import { buildServices, type BuildResult } from './lambda/build.ts';
 import { ServiceRuntime } from './lambda/runtime.ts';
 import { createLog, since } from './log.ts';
 import { pickPort } from './ports.ts';
-import { seed, type SeedApi } from './seed.ts';
+import { backgroundSeedSteps, seed, type SeedApi } from './seed.ts';
 import { readState, writeState } from './state.ts';
 import { buildWeb, webDist, webNeedsBuild, webPresent } from './web.ts';
 
@@ -308,15 +308,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     };
 
     const tSeed = performance.now();
-    await seed({
+    const seedContext = {
       aws,
       dynamodb: dynamo.client,
       cognito: cognito.client,
       s3: new S3Client({ ...clientConfig(s3.endpoint), forcePathStyle: true }),
       api,
       busIdle: () => bus.idle(),
-      log: (line) => log.info(line),
-    });
+      log: (line: string) => log.info(line),
+    };
+    await seed(seedContext);
     if (performance.now() - tSeed > 50) log.ok(`seed ${since(tSeed)}`);
 
     gateway.setReady(true);
@@ -328,6 +329,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       else log.warn(`ready: ${ready.status}: ${line}`);
     }
     log.ok(`Torcedor on ${appOrigin} (${dev ? 'dev mode, ' : ''}up in ${since(t0)})`);
+    // The demo club fills in while the product already answers; each step catches its own failures.
+    void seed(seedContext, backgroundSeedSteps).catch((err: unknown) => log.warn((err as Error).message));
 
     let stopped: Promise<void> | undefined;
     return {

@@ -1,0 +1,57 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { CountryCode } from '@torcedor/shared/constants';
+import type { SeedContext } from '../seed.ts';
+
+/** The password of every seeded account (docs/architecture.md, "On one machine"). */
+export const DEMO_PASSWORD = 'Torcedor-demo-2026';
+
+/** What a seeded account signs up with (the sign-up form's fields). */
+export interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  country: CountryCode;
+}
+
+/** A seeded account signed in through the API: its id and the session cookies to send back (`name=value`). */
+export interface SeedSession {
+  userId: string;
+  email: string;
+  cookies: string[];
+  user: { displayName: string | null; bio: string | null; location: string | null };
+}
+
+async function existsInPool(ctx: SeedContext, email: string): Promise<boolean> {
+  try {
+    await ctx.cognito.send(new AdminGetUserCommand({ UserPoolId: ctx.aws.userPoolId, Username: email }));
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'UserNotFoundException') return false;
+    throw err;
+  }
+}
+
+/**
+ * Signs a seeded account up through the API (the sign-up a visitor makes), unless the pool has it already:
+ * asking the pool first keeps a restart from spending the address's sign-up budget (a sign-up of a taken
+ * email counts too). A 409 (created meanwhile) counts as done. Returns whether this call created it.
+ */
+export async function ensureDemoAccount(ctx: SeedContext, account: DemoAccount): Promise<boolean> {
+  if (await existsInPool(ctx, account.email)) return false;
+  const r = await ctx.api('POST', '/api/auth/signup', { body: { ...account, password: DEMO_PASSWORD } });
+  if (r.status === 201) return true;
+  if (r.status === 409) return false;
+  throw new Error(`sign-up of ${account.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+}
+
+/** Signs a seeded account in with the login route, as the web app does. */
+export async function loginDemoAccount(ctx: SeedContext, email: string): Promise<SeedSession> {
+  const r = await ctx.api('POST', '/api/auth/login', {
+    body: { email, password: DEMO_PASSWORD },
+    headers: { origin: ctx.aws.appOrigin },
+  });
+  if (r.status !== 200) throw new Error(`login of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  const user = r.body as SeedSession['user'] & { id: string };
+  return { userId: user.id, email, cookies: r.cookies.map((c) => c.split(';')[0]!), user };
+}
