@@ -154,9 +154,9 @@ export const subscriptions = [
   { event: 'CollectionCountsChanged', consumer: 'social' },
   { event: 'CatalogCigarsChanged', consumer: 'social' },
   // Social delivers its own posts (fan-out on write) and back-fills feeds from its own events, off the request path.
-  { event: 'PostPublished', consumer: 'social' },
-  { event: 'PostDeleted', consumer: 'social' },
-  { event: 'FollowChanged', consumer: 'social' },
+  { event: 'PostPublished', consumer: 'social', self: true },
+  { event: 'PostDeleted', consumer: 'social', self: true },
+  { event: 'FollowChanged', consumer: 'social', self: true },
   { event: 'SocialCountsChanged', consumer: 'identity' },
   { event: 'ReviewPublished', consumer: 'humidor' },
   { event: 'ReviewDeleted', consumer: 'humidor' },
@@ -173,7 +173,12 @@ export const subscriptions = [
   { event: 'UserDeleted', consumer: 'ai' },
   { event: 'UserDeleted', consumer: 'billing' },
   { event: 'UserDeleted', consumer: 'marketing' },
-] as const satisfies readonly { event: EventName; consumer: ServiceName }[];
+] as const satisfies readonly {
+  event: EventName;
+  consumer: ServiceName;
+  /** A service's own event, consumed to do work off the request path (fan-out, back-fill); declared, never by accident. */
+  self?: true;
+}[];
 
 /** Scheduled jobs. Expressions are EventBridge `rate(...)` expressions. */
 export const schedules = [

@@ -91,7 +91,10 @@ export async function deletePostRemains(postId: string): Promise<void> {
  * the concurrency; a toggle that raced another is decided again on the new state.
  */
 export async function toggleLike(userId: string, postId: string): Promise<{ liked: boolean; likeCount: number }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; ; attempt++) {
+    // Toggles of one member on one post that race each other: decided again on the new state, after a short wait.
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
+    if (attempt >= 30) throw new Error('like toggle kept racing');
     const [like, post] = await Promise.all([
       ddb.send(new GetCommand({ TableName: TABLE, Key: keys.like(postId, userId), ConsistentRead: true })),
       getPost(postId),
@@ -120,7 +123,6 @@ export async function toggleLike(userId: string, postId: string): Promise<{ like
     }
     if (r.failed.includes('post')) throw notFound('Post not found');
   }
-  throw new Error('like toggle kept racing');
 }
 
 /** AP: a post's comments, oldest first. */
