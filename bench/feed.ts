@@ -1,0 +1,292 @@
+/**
+ * B3, the feed page: GET /api/feed (first page, FEED_PAGE_SIZE entries) through social's real HTTP handler, run in
+ * this process against the stack's DynamoDB Local and user pool (the stack's own social runs in a worker thread,
+ * where its DynamoDB client cannot be observed), with session verification like every request.
+ *
+ *   1. page p50 vs a raw Query of the same page (the reader's timeline, 20 items, newest first) sent through the
+ *      very client the handler uses (the kit's `ddb`), the two sampled alternately (goal <= 1.5x)
+ *   2. DynamoDB commands a page sends, how many of them are sequential round trips, RCUs per page (goal <= 2)
+ *   3. page p50 of a reader following 500 members vs one following 1 member, sampled alternately (goal <= 1.2x)
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { FEED_PAGE_SIZE, FOLLOW_BACKFILL_POSTS } from '@torcedor/shared/constants';
+import { serviceEnv } from '../local/src/testing/service-env.ts';
+import type { Stack } from '../local/src/stack.ts';
+import { busEvent, deliver } from '../services/kit/test/bus.ts';
+import { httpEvent } from '../services/kit/test/http-event.ts';
+import { signedInMember, type BenchMember } from './session.ts';
+
+export interface FeedBenchRow { id: 'B3'; what: string; ours: number; floor: number; unit: string; goal: string; better: 'higher' | 'lower'; limit: number }
+export interface FeedBenchResult { rows: FeedBenchRow[]; floors: Record<string, number>; notes: string[] }
+
+type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+/** One DynamoDB command as the recorder saw it: name, start and end (ms, performance.now()), read capacity. */
+interface Sent { command: string; start: number; end: number; rcu: number }
+
+const FOLLOWED = 500;
+/** What Lambda passes a function besides the event (the local stack's host passes the same). */
+const lambdaContext = (fn: string) => ({
+  functionName: `torcedor-social-${fn}`, functionVersion: '$LATEST', invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:torcedor-social-${fn}`,
+  memoryLimitInMB: '1024', awsRequestId: randomUUID(), logGroupName: `/aws/lambda/torcedor-social-${fn}`, logStreamName: 'bench',
+  callbackWaitsForEmptyEventLoop: true, getRemainingTimeInMillis: () => 30_000, done: () => undefined, fail: () => undefined, succeed: () => undefined,
+});
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs the tasks with at most `n` in flight (what one DynamoDB Local process answers in time). */
+async function inParallel(tasks: (() => Promise<unknown>)[], n: number): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  }));
+}
+
+/** Round trips that had to wait for an earlier one: a command starts a new one when it starts after every earlier command ended. */
+export function sequentialRoundTrips(sent: Sent[]): number {
+  let trips = 0;
+  let end = -Infinity;
+  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+    if (s.start >= end) trips++;
+    end = Math.max(end, s.end);
+  }
+  return trips;
+}
+
+/** How long each sequential round trip took (ms): from its first command's start to its last command's end. */
+function roundTripTimes(sent: Sent[]): number[] {
+  const trips: { start: number; end: number }[] = [];
+  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+    const last = trips.at(-1);
+    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
+    else trips.push({ start: s.start, end: s.end });
+  }
+  return trips.map((t) => t.end - t.start);
+}
+
+/** Time during which at least one command was in flight (ms). */
+function busyTime(sent: Sent[]): number {
+  let busy = 0;
+  let end = -Infinity;
+  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+    busy += Math.max(0, s.end - Math.max(s.start, end));
+    end = Math.max(end, s.end);
+  }
+  return busy;
+}
+
+export async function benchFeed(stack: Stack, opts: { samples: number }): Promise<FeedBenchResult> {
+  const t0 = performance.now();
+  let tStep = t0;
+  const steps: string[] = [];
+  const step = (name: string) => {
+    steps.push(`${name} ${((performance.now() - tStep) / 1000).toFixed(1)} s`);
+    if (process.env.BENCH_DEBUG) console.error(`B3: ${steps.at(-1)}`);
+    tStep = performance.now();
+  };
+  // social's handler and worker, configured as the stack configures its own social (env read at import).
+  Object.assign(process.env, serviceEnv('social', stack.aws, { logLevel: 'ERROR' }));
+  const kit = await import('@torcedor/service-kit/ddb');
+  const { keys } = await import('../services/social/src/data/keys.ts');
+  const { entryFields } = await import('../services/social/src/data/posts.ts');
+  const { indexKeys } = await import('@torcedor/service-kit/items');
+  const { isoDay } = await import('@torcedor/shared/formatters');
+  const http = (await import('../services/social/src/http.ts')).handler as unknown as Handler;
+  const worker = (await import('../services/social/src/worker.ts')).handler as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+  // Seed writes go through a client of the bench's own with the SDK's default deadlines (the kit's fail-fast
+  // ones are for requests; bulk writes on a busy machine can take longer).
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: stack.aws.region, endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const write = async (all: Record<string, unknown>[]) => {
+    const batches = Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => all.slice(i * 25, i * 25 + 25));
+    await inParallel(batches.map((batch) => async () => {
+      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+      while (requests.length) {
+        const out = await client.send(new BatchWriteCommand({ RequestItems: { [kit.TABLE]: requests } }));
+        requests = (out.UnprocessedItems?.[kit.TABLE] ?? []) as typeof requests;
+      }
+    }), 8);
+  };
+
+  // ---- Seed -----------------------------------------------------------------------------------------
+  // Two readers signed in as B4's member is (identity on the stack; their profiles reach social through the bus).
+  const [one, many] = [await signedInMember(stack, 'feed-1'), await signedInMember(stack, 'feed-500')];
+  step('sign-ins');
+
+  // The reader following 1 member gets there through the real paths: the member's profile delivered to social's
+  // worker as identity's UserProfileChanged (as services/social/test/social.int.test.ts `profile()` does), the
+  // follow through the handler (POST /api/follow/{id}), the back-fill by the stack's own social worker from the
+  // FollowChanged event on the stack's bus.
+  const profile = (userId: string, i: number) => ({
+    userId, displayName: `Bench Member ${i}`, location: 'Estelí', profileImageUrl: null, bio: null,
+    profileVisibility: 'public' as const, allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
+    reviewNotifications: true, eventNotifications: true, contentFilter: 'standard' as const,
+  });
+  const single = randomUUID();
+  await deliver((e) => worker(e, lambdaContext('worker')), busEvent('UserProfileChanged', { ...profile(single, 0), version: 1, marketingEmails: false }));
+  const base = Date.now() - 3_600_000;
+  /** A post as the items social's createPost writes (data/posts.ts): the post with its GSI1/GSI2 keys, the author's own timeline entry. */
+  const postOf = (userId: string, at: number, k: number) => {
+    const p = {
+      postId: randomUUID(), userId, postType: 'text' as const, content: `Smoke ${k}: a maduro after dinner`, imageUrl: null,
+      likeCount: 0, commentCount: 0, createdAt: new Date(at).toISOString(),
+    };
+    const sk = keys.postSk(p.createdAt, p.postId);
+    return {
+      post: p, sk,
+      items: [
+        { ...keys.post(p.postId), ...p, ...indexKeys({ GSI1: [keys.postsBy(p.userId), sk], GSI2: [keys.postsOfDay(isoDay(new Date(p.createdAt))), sk] }) },
+        { ...keys.timelineEntry(p.userId, sk), ...entryFields(p) },
+      ],
+    };
+  };
+  // Written as items, not through POST /api/posts (a session per member); nobody follows the member yet, so the
+  // PostPublished event (left out) would fan out to no one.
+  await write(Array.from({ length: FEED_PAGE_SIZE + 5 }, (_, k) => postOf(single, base + k, k).items).flat());
+  const follow = async (reader: BenchMember, id: string) => {
+    const r = await http(httpEvent('POST', `/api/follow/${id}`, { cookies: reader.cookies, pathParameters: { id } }), lambdaContext('http'));
+    if (r.statusCode !== 200) throw new Error(`POST /api/follow answered ${r.statusCode}: ${r.body}`);
+  };
+  await follow(one, single);
+  await stack.busIdle();
+  step('reader following 1 (handler + worker)');
+
+  // The reader following 500 members: the same items, written directly (500 follows through the handler and 500
+  // back-fills take minutes on DynamoDB Local): each member's profile copy (what the worker's upsertAuthor sets),
+  // one post, the follow edge with its GSI1 keys and both members' totals (what data/follows.ts `follow` writes;
+  // its notification and events are left out, the feed reads neither), and the reader's timeline entry of that
+  // post (what the back-fill writes). Checked below against the items the real paths wrote for the first reader.
+  const followed = Array.from({ length: FOLLOWED }, () => randomUUID());
+  const now = new Date().toISOString();
+  const items: Record<string, unknown>[] = followed.flatMap((userId, i) => {
+    const { post, sk, items: postItems } = postOf(userId, base + 60_000 + i * 1000, 0);
+    return [
+      { ...keys.author(userId), ...profile(userId, i + 1), version: 1 },
+      ...postItems,
+      { ...keys.follow(many.userId, userId), followerId: many.userId, followeeId: userId, createdAt: now, ...indexKeys({ GSI1: [keys.followersOf(userId), many.userId] }) },
+      { ...keys.counts(userId), userId, followersCount: 1, version: 1 },
+      { ...keys.timelineEntry(many.userId, sk), ...entryFields(post) },
+    ];
+  });
+  items.push({ ...keys.counts(many.userId), userId: many.userId, followingCount: FOLLOWED, version: FOLLOWED });
+  await write(items);
+  step(`reader following ${FOLLOWED} (items)`);
+
+  // The directly written items have the attributes of those the service wrote.
+  const get = async (key: { PK: string; SK: string }) => (await client.send(new GetCommand({ TableName: kit.TABLE, Key: key }))).Item ?? {};
+  const firstEntry = async (reader: string) => (await client.send(new QueryCommand({
+    TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.timeline(reader) }, Limit: 1,
+  }))).Items?.[0] ?? {};
+  const shape = (i: Record<string, unknown>) => Object.keys(i).sort().join();
+  const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['profile copy', await get(keys.author(single)), await get(keys.author(followed[0]!))],
+    ['follow edge', await get(keys.follow(one.userId, single)), await get(keys.follow(many.userId, followed[0]!))],
+    ['timeline entry', await firstEntry(one.userId), await firstEntry(many.userId)],
+  ];
+  for (const [what, real, direct] of pairs) {
+    if (shape(real) !== shape(direct)) throw new Error(`B3 seed: the ${what} written directly (${shape(direct)}) differs from social's (${shape(real)})`);
+  }
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  // ---- Measure --------------------------------------------------------------------------------------
+  const feedEvent = (reader: BenchMember) => httpEvent('GET', '/api/feed', { cookies: reader.cookies });
+  const page = async (reader: BenchMember) => {
+    const r = await http(feedEvent(reader), lambdaContext('http'));
+    if (r.statusCode !== 200) throw new Error(`GET /api/feed answered ${r.statusCode}: ${r.body}`);
+    return r;
+  };
+  const rawQuery = (reader: BenchMember) => kit.ddb.send(new QueryCommand({
+    TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.timeline(reader.userId) },
+    ScanIndexForward: false, Limit: FEED_PAGE_SIZE,
+  }));
+
+  // Both readers see a full page, newest first, each entry a post of someone they follow.
+  for (const [reader, expectAuthors] of [[one, 1], [many, FEED_PAGE_SIZE]] as const) {
+    const body = JSON.parse(String((await page(reader)).body)) as { items: { id: string; userId: string; createdAt: string }[]; nextCursor: string | null };
+    const raw = await rawQuery(reader);
+    if (body.items.length !== FEED_PAGE_SIZE || (raw.Items ?? []).length !== FEED_PAGE_SIZE) {
+      throw new Error(`the feed of a reader following ${reader === one ? 1 : FOLLOWED} has ${body.items.length} items (timeline page ${(raw.Items ?? []).length})`);
+    }
+    if (body.items.map((i) => i.id).join() !== (raw.Items ?? []).map((i) => String(i.postId)).join()) throw new Error('the feed page is not the timeline page');
+    if (new Set(body.items.map((i) => i.userId)).size !== expectAuthors || !body.nextCursor) throw new Error('unexpected feed page');
+  }
+  const timelineSize = async (reader: BenchMember) => (await kit.ddb.send(new QueryCommand({
+    TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', Select: 'COUNT', ExpressionAttributeValues: { ':pk': keys.timeline(reader.userId) },
+  }))).Count ?? 0;
+  const [entriesOne, entriesMany] = [await timelineSize(one), await timelineSize(many)];
+
+  // Warm-up, then the three measurements sampled in turn (the order rotates), so each sees the same load.
+  const runs: (() => Promise<unknown>)[] = [() => rawQuery(many), () => page(many), () => page(one)];
+  for (let i = 0; i < 20; i++) for (const run of runs) await run();
+  const times: number[][] = runs.map(() => []);
+  for (let i = 0; i < opts.samples; i++) {
+    for (let j = 0; j < runs.length; j++) {
+      const k = (i + j) % runs.length;
+      const t = performance.now();
+      await runs[k]!();
+      times[k]!.push(performance.now() - t);
+    }
+  }
+  const [queryP50, manyP50, oneP50] = times.map(p50) as [number, number, number];
+
+  // The commands of a page: a middleware on the kit's DynamoDB client (the document client shares its stack)
+  // records each command's start and end and asks for its consumed capacity. Installed only now, so the timings
+  // above ran on the client as it is. The session's revocation markers are re-read once READ_RECHECK_MS passed
+  // since this instance last read them: the first page after a pause pays that read, the others do not.
+  const { READ_RECHECK_MS } = await import('@torcedor/service-kit/revocation');
+  let recording: Sent[] | null = null;
+  kit.dynamodb.middlewareStack.add((next, context) => async (args) => {
+    if (!recording) return next(args);
+    const sent = recording;
+    const start = performance.now();
+    const out = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } as typeof args.input });
+    const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+    const rcu = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+    sent.push({ command: context.commandName ?? '?', start, end: performance.now(), rcu });
+    return out;
+  }, { step: 'initialize', name: 'benchRecorder', priority: 'high' });
+  const observe = async (reader: BenchMember) => {
+    const sent: Sent[] = [];
+    recording = sent;
+    const t = performance.now();
+    try { await page(reader); } finally { recording = null; }
+    const total = performance.now() - t;
+    return {
+      calls: sent.length, trips: sequentialRoundTrips(sent), rcu: sent.reduce((s, c) => s + c.rcu, 0), commands: sent.map((s) => s.command),
+      total, waiting: busyTime(sent), tripMs: roundTripTimes(sent),
+    };
+  };
+  const COUNTED = 30;
+  const steady = [];
+  for (let i = 0; i < COUNTED; i++) steady.push(await observe(i % 2 ? one : many));
+  await new Promise((r) => setTimeout(r, READ_RECHECK_MS + 100));
+  const recheck = await observe(many);
+  kit.dynamodb.middlewareStack.remove('benchRecorder');
+  const steadyMany = steady.filter((_, i) => i % 2 === 0);
+  const typical = {
+    calls: p50(steadyMany.map((s) => s.calls)), trips: p50(steadyMany.map((s) => s.trips)), rcu: p50(steadyMany.map((s) => s.rcu)),
+    maxTrips: Math.max(...steady.map((s) => s.trips)),
+    total: p50(steadyMany.map((s) => s.total)), waiting: p50(steadyMany.map((s) => s.waiting)),
+    tripMs: steadyMany[0]!.tripMs.map((_, k) => p50(steadyMany.map((s) => s.tripMs[k] ?? 0))),
+  };
+  const commandsOf = (s: { commands: string[] }) => [...new Set(s.commands)].map((c) => `${s.commands.filter((x) => x === c).length}x ${c.replace(/Command$/, '')}`).join(', ');
+  const b3Seconds = (performance.now() - t0) / 1000;
+
+  const notes = [
+    `B3 readers: following 1 (timeline ${entriesOne} entries) and ${FOLLOWED} (timeline ${entriesMany} entries); back-fill ${FOLLOW_BACKFILL_POSTS} posts per follow`,
+    `B3 page of the reader following ${FOLLOWED}: ${typical.calls} calls (${commandsOf(steadyMany[0]!)}), ${typical.trips} sequential round trips, ${typical.rcu} RCUs (p50 of ${steadyMany.length} pages; max round trips over ${COUNTED} pages of both readers: ${typical.maxTrips})`,
+    `B3 where a page's time goes (reader following ${FOLLOWED}, p50, recorder on): ${typical.total.toFixed(1)} ms, of which waiting on DynamoDB ${typical.waiting.toFixed(1)} ms (round trips: ${typical.tripMs.map((t) => `${t.toFixed(1)} ms`).join(', ')}; raw timeline Query p50 ${queryP50.toFixed(1)} ms)`,
+    `B3 page that re-reads the session's revocation markers (once per ${READ_RECHECK_MS / 1000} s per session per instance): ${recheck.calls} calls (${commandsOf(recheck)}), ${recheck.trips} sequential round trips, ${recheck.rcu} RCUs`,
+    `B3 seed ${seedSeconds.toFixed(1)} s (${steps.join(', ')}), total ${b3Seconds.toFixed(1)} s`,
+  ];
+  return {
+    floors: { feedTimelineQueryP50Ms: queryP50, feedFollowing1P50Ms: oneP50 },
+    notes,
+    rows: [
+      { id: 'B3', what: `GET /api/feed p50 (following ${FOLLOWED}) vs raw timeline Query p50`, ours: manyP50, floor: queryP50, unit: 'ms', goal: '<= 1.5x', better: 'lower', limit: 1.5 },
+      { id: 'B3', what: 'GET /api/feed sequential DynamoDB round trips per page (session check cached)', ours: typical.trips, floor: 2, unit: 'trips', goal: '<= 2', better: 'lower', limit: 1 },
+      { id: 'B3', what: 'GET /api/feed sequential DynamoDB round trips per page (session check re-read)', ours: recheck.trips, floor: 2, unit: 'trips', goal: '<= 2', better: 'lower', limit: 1 },
+      { id: 'B3', what: `GET /api/feed p50 following ${FOLLOWED} vs following 1`, ours: manyP50, floor: oneP50, unit: 'ms', goal: '<= 1.2x', better: 'lower', limit: 1.2 },
+    ],
+  };
+}
