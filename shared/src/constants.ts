@@ -110,3 +110,11 @@ export const UPLOAD_URL_TTL_SECONDS = 300;
 export const UPLOAD_CONTENT_TYPES = PROFILE_PICTURE_TYPES;
 /** Where uploads live in the bucket and under which path the site serves them. */
 export const UPLOADS_PREFIX = 'uploads';
+
+/** Events (docs/product.md, "Events"). */
+export const EVENT_TITLE_MAX_LENGTH = 120;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 2_000;
+export const EVENTS_PAGE_SIZE = 24;
+export const EVENTS_PAGE_MAX = 100;
+/** At most this many recipients per EventNotice event (a bigger audience is split). */
+export const EVENT_NOTICE_RECIPIENTS_MAX = 100;

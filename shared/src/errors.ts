@@ -34,6 +34,10 @@ export const ERROR_CODES = {
   /** An unknown id, or another member's private object. */
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  /** 'going' on an event whose seats are taken: the member is put on its waitlist (the message says where). */
+  EVENT_FULL: 409,
+  /** An RSVP to, or an edit of, an event that has already started. */
+  EVENT_STARTED: 409,
   /** Another request with the same Idempotency-Key is still running after the wait (docs/api.md). */
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ServiceName } from './services.ts';
 import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
+import { EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
 
 /**
  * Domain events (docs/architecture.md). Each event carries the new state of what changed and a version
@@ -136,6 +137,19 @@ export const domainEvents = {
     summary: 'A review was deleted (by its author, a moderator, or with the account)',
     detail: z.object({ reviewId: z.string(), userId: z.string(), cigarId: z.string() }),
   }),
+  EventNotice: event({
+    source: 'events',
+    summary: "Something members should hear about an event: a new RSVP (to its host), a waitlisted member's promotion, a change or a cancellation (to its attendees)",
+    detail: z.object({
+      noticeId: z.string(),
+      kind: z.enum(['rsvp', 'promoted', 'changed', 'cancelled']),
+      eventId: z.string(),
+      eventTitle: z.string(),
+      actorId: z.string(),
+      recipientIds: z.array(z.string()).max(EVENT_NOTICE_RECIPIENTS_MAX),
+      createdAt: z.string(),
+    }),
+  }),
 } satisfies Record<string, EventDef>;
 
 export type DomainEvents = typeof domainEvents;
@@ -149,6 +163,10 @@ export const subscriptions = [
   { event: 'EntitlementChanged', consumer: 'humidor' },
   { event: 'EntitlementChanged', consumer: 'ai' },
   { event: 'EntitlementChanged', consumer: 'identity' },
+  // Premium members are promoted from a waitlist first.
+  { event: 'EntitlementChanged', consumer: 'events' },
+  { event: 'UserProfileChanged', consumer: 'events' },
+  { event: 'EventNotice', consumer: 'social' },
   { event: 'CollectionCountsChanged', consumer: 'identity' },
   { event: 'UserProfileChanged', consumer: 'social' },
   { event: 'CollectionCountsChanged', consumer: 'social' },
@@ -192,6 +210,7 @@ export const schedules = [
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },
   { name: 'outbox-relay-social', expression: 'rate(1 minute)', target: 'social', summary: "Publishes social's outbox events left unpublished" },
+  { name: 'outbox-relay-events', expression: 'rate(1 minute)', target: 'events', summary: "Publishes events' outbox events left unpublished" },
   { name: 'outbox-relay-billing', expression: 'rate(1 minute)', target: 'billing', summary: "Publishes billing's outbox events left unpublished" },
 ] as const satisfies readonly { name: string; expression: `rate(${string})`; target: ServiceName; summary: string }[];
 export type ScheduleName = (typeof schedules)[number]['name'];

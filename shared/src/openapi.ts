@@ -4,7 +4,7 @@ import { ERROR_STATUS_TEXT, RETRY_AFTER_STATUSES, errorStatusesOf } from './erro
 import { routeList } from './routes.ts';
 import { SERVICE_DESCRIPTIONS } from './services.ts';
 import { ErrorBody } from './schemas/common.ts';
-import type { RouteDef } from './route.ts';
+import { TEXT_MEDIA_TYPES, type RouteDef } from './route.ts';
 
 const json = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -14,12 +14,12 @@ const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
 };
 
-/** The success answer of a route: JSON of its response schema, a redirect, or an HTML page. */
+/** The success answer of a route: JSON of its response schema, a redirect, or a text document (HTML, iCalendar). */
 function success(r: RouteDef) {
   if (r.navigation) {
     return { description: 'Redirect', headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } };
   }
-  if (r.html) return { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+  if (r.text) return { description: r.text === 'html' ? 'An HTML page' : 'An iCalendar file (RFC 5545)', content: { [TEXT_MEDIA_TYPES[r.text]]: { schema: { type: 'string' } } } };
   return { description: 'Success', content: { 'application/json': { schema: json(r.response, 'output') } } };
 }
 

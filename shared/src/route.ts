@@ -4,6 +4,9 @@ import type { ServiceName } from './services.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'member' | 'owner';
+/** Text answers a route may give instead of JSON, and their media types. */
+export const TEXT_MEDIA_TYPES = { html: 'text/html', calendar: 'text/calendar' } as const;
+export type TextAnswer = keyof typeof TEXT_MEDIA_TYPES;
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
 /** One API route as data (docs/api.md). */
@@ -31,8 +34,11 @@ export interface RouteDef<
   rawBody?: boolean;
   /** A browser navigation answered with a redirect (no JSON). */
   navigation?: boolean;
-  /** The answer is an HTML page (the response schema describes nothing then). */
-  html?: boolean;
+  /**
+   * The answer is a text document of this kind, sent as it is (the response schema describes nothing then): an
+   * HTML page, or an iCalendar file (RFC 5545).
+   */
+  text?: TextAnswer;
   /** Answers from the function alone, with no dependency to wait for (never 503). */
   offline?: boolean;
   /**

@@ -16,7 +16,7 @@ import {
   ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
 } from './schemas/humidor.ts';
 import { Brand, Cigar, Lounge, SearchQuery, SearchResponse } from './schemas/catalog.ts';
-import { EventList } from './schemas/events.ts';
+import { ClubEvent, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
 import { AiUsage } from './schemas/ai.ts';
 import { SubscriptionStatus } from './schemas/billing.ts';
 import { MarketingDashboard } from './schemas/marketing.ts';
@@ -40,7 +40,7 @@ export const routes = {
     summary: 'The OpenAPI 3.1 document generated from the routes manifest', response: OpenApiDocument,
   }),
   getApiDocs: route({
-    method: 'GET', path: '/api/docs', service: 'identity', access: 'public', html: true, offline: true,
+    method: 'GET', path: '/api/docs', service: 'identity', access: 'public', text: 'html', offline: true,
     summary: 'The API reference: this document rendered for people', response: z.string(),
   }),
   signup: route({
@@ -200,10 +200,7 @@ export const routes = {
     summary: 'Move a wishlist entry into the humidor', params: IdParams, body: MoveWishlistItem, response: HumidorItem,
     errors: ['HUMIDOR_LIMIT'],
   }),
-  getEvents: route({
-    method: 'GET', path: '/api/events', service: 'events', access: 'member',
-    summary: 'Upcoming events (start in the future) and the count of past ones', response: EventList,
-  }),
+  ...eventRoutes(),
   getAiUsage: route({
     method: 'GET', path: '/api/ai/usage', service: 'ai', access: 'member',
     summary: "Today's VitolAI answers used against the member's daily limit", response: AiUsage,
@@ -219,6 +216,44 @@ export const routes = {
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
+
+/** The events service: creating, discovering, RSVPs with exact capacity and a waitlist, calendars. */
+function eventRoutes() {
+  const events = 'events' as const;
+  return {
+    getEvents: route({
+      method: 'GET', path: '/api/events', service: events, access: 'member', query: EventsQuery,
+      summary: "Upcoming events, soonest first, a page at a time, each with the caller's RSVP; and the count of past ones", response: EventList,
+    }),
+    getEvent: route({
+      method: 'GET', path: '/api/events/{id}', service: events, access: 'member',
+      summary: "An event with the caller's RSVP and the attendees the caller may see", params: IdParams, response: EventDetail,
+    }),
+    createEvent: route({
+      method: 'POST', path: '/api/events', service: events, access: 'member', status: 201, idempotent: true,
+      summary: 'Host an event (every event is restricted to adults of legal smoking age)', body: EventForm, response: ClubEvent,
+    }),
+    updateEvent: route({
+      method: 'PUT', path: '/api/events/{id}', service: events, access: 'member',
+      summary: "Edit one's own event (attendees are notified)", params: IdParams, body: EventForm, response: ClubEvent,
+      errors: ['EVENT_STARTED', 'EVENT_FULL'],
+    }),
+    cancelEvent: route({
+      method: 'DELETE', path: '/api/events/{id}', service: events, access: 'member',
+      summary: "Cancel one's own event (attendees are notified)", params: IdParams, response: Ok,
+    }),
+    rsvp: route({
+      method: 'POST', path: '/api/events/{id}/rsvp', service: events, access: 'member',
+      summary: "Answer going, interested or not going; 'going' on a full event joins the waitlist (409 EVENT_FULL)", params: IdParams,
+      body: RsvpBody, response: ClubEvent,
+      errors: ['EVENT_FULL', 'EVENT_STARTED'],
+    }),
+    getEventCalendar: route({
+      method: 'GET', path: '/api/events/{id}/ics', service: events, access: 'member', text: 'calendar',
+      summary: 'The event as an iCalendar file (RFC 5545) for any calendar app', params: IdParams, response: z.string(),
+    }),
+  };
+}
 
 /** The social service: feed, posts, likes, comments, follows, profiles, reviews, notifications, moderation. */
 function socialRoutes() {

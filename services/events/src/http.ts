@@ -1,14 +1,89 @@
-import { createHttpHandler } from '@torcedor/service-kit/http';
-import { ClubEvent } from '@torcedor/shared/schemas/events';
-import { countPast, listUpcoming, rsvpsOf } from './data/events.ts';
+import { randomUUID } from 'node:crypto';
+import { readEntitlement } from '@torcedor/service-kit/entitlement';
+import { notFound } from '@torcedor/service-kit/errors';
+import { createHttpHandler, Reply } from '@torcedor/service-kit/http';
+import { keyedId } from '@torcedor/service-kit/idempotency';
+import { countBusiness } from '@torcedor/service-kit/observability';
+import { baseConfig } from '@torcedor/service-kit/config';
+import { isPremium } from '@torcedor/shared/entitlement';
+import {
+  cancelEvent, countPast, createEvent, eventFields, eventView, getEvent, listUpcoming, rsvpsOf, rsvpsOfEvent, setRsvp, updateEvent,
+  waitlistPosition, type StoredEvent, type StoredRsvp,
+} from './data/events.ts';
 import { exportMember } from './data/member.ts';
+import { readProfiles } from './data/profiles.ts';
+import { decodeCursor, encodeCursor } from './domain/cursor.ts';
+import { toIcs } from './domain/ics.ts';
+
+async function positionOf(r: StoredRsvp | undefined) {
+  return r?.status === 'waitlisted' && r.waitSk ? waitlistPosition(r.eventId, r.waitSk) : null;
+}
+async function viewFor(e: StoredEvent, userId: string) {
+  const r = (await rsvpsOf(userId, [e.id])).get(e.id);
+  return eventView(e, userId, r, await positionOf(r));
+}
+async function eventOr404(id: string) {
+  return (await getEvent(id)) ?? Promise.reject(notFound('Event not found'));
+}
+const hostName = async (userId: string) => (await readProfiles([userId])).get(userId)!.displayName;
 
 export const handler = createHttpHandler('events', {
-  getEvents: async ({ session }) => {
+  getEvents: async ({ session, query }) => {
     const now = new Date().toISOString();
-    const [upcoming, pastCount] = await Promise.all([listUpcoming(now), countPast(now)]);
-    const rsvps = await rsvpsOf(session.userId, upcoming.map((e) => e.id));
-    return { upcoming: upcoming.map((e) => ClubEvent.parse({ ...e, rsvpStatus: rsvps.get(e.id) ?? null })), pastCount };
+    const [page, pastCount] = await Promise.all([listUpcoming(now, query.limit, decodeCursor(query.cursor)), countPast(now)]);
+    const rsvps = await rsvpsOf(session.userId, page.items.map((e) => e.id));
+    const upcoming = await Promise.all(page.items.map(async (e) => {
+      const r = rsvps.get(e.id);
+      return eventView(e, session.userId, r, await positionOf(r));
+    }));
+    return { upcoming, pastCount, nextCursor: page.nextSk ? encodeCursor(page.nextSk) : null };
+  },
+  getEvent: async ({ session, params }) => {
+    const e = await eventOr404(params.id);
+    const rsvps = await rsvpsOfEvent(e.id);
+    const answering = rsvps.filter((r) => r.status === 'going' || r.status === 'interested');
+    const profiles = await readProfiles(answering.map((r) => r.userId));
+    // The host sees everyone who answered; others see members with public profiles (and themselves).
+    const visible = answering.filter((r) => e.hostId === session.userId || r.userId === session.userId || profiles.get(r.userId)!.profileVisibility === 'public');
+    const mine = rsvps.find((r) => r.userId === session.userId);
+    return {
+      ...eventView(e, session.userId, mine, await positionOf(mine)),
+      attendees: visible.map((r) => {
+        const p = profiles.get(r.userId)!;
+        return { userId: r.userId, name: p.displayName, imageUrl: p.profileImageUrl, status: r.status as 'going' | 'interested' };
+      }),
+      hiddenAttendees: answering.length - visible.length,
+    };
+  },
+  createEvent: async ({ session, body, idempotencyKey }) => {
+    const now = new Date().toISOString();
+    const e: StoredEvent = {
+      id: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'event') : randomUUID(), hostId: session.userId,
+      hostName: await hostName(session.userId), ...eventFields(body), attendingCount: 0, interestedCount: 0, waitlistCount: 0,
+      isAgeRestricted: true, createdAt: now, updatedAt: now,
+    };
+    await createEvent(e);
+    return eventView(e, session.userId, undefined, null);
+  },
+  updateEvent: async ({ session, params, body }) =>
+    viewFor(await updateEvent(session.userId, params.id, eventFields(body), await hostName(session.userId)), session.userId),
+  cancelEvent: async ({ session, params }) => {
+    await cancelEvent(session.userId, params.id);
+    return { ok: true as const };
+  },
+  rsvp: async ({ session, params, body }) => {
+    const e = await eventOr404(params.id);
+    const premium = body.status === 'going' && isPremium(await readEntitlement(session.userId), new Date());
+    await setRsvp(e, session.userId, body.status, premium);
+    if (body.status === 'going') countBusiness('RsvpsMade');
+    return viewFor(await eventOr404(params.id), session.userId);
+  },
+  getEventCalendar: async ({ params }) => {
+    const e = await eventOr404(params.id);
+    return new Reply(200, toIcs(e, baseConfig().APP_ORIGIN), {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="torcedor-event-${e.id}.ics"`,
+    });
   },
   exportEvents: async ({ session }) => exportMember(session.userId),
 });

@@ -1,9 +1,15 @@
-import { createWorker } from '@torcedor/service-kit/worker';
+import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
+import { createWorker } from '@torcedor/service-kit/worker';
 import { deleteMember } from './data/member.ts';
+import { applyProfile } from './data/profiles.ts';
 
 export const handler = createWorker('events', {
   events: {
+    UserProfileChanged: async (p) => {
+      await applyProfile(p);
+    },
+    EntitlementChanged: applyEntitlementCopy,
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId }) => deleteMember(userId),
   },

@@ -1,38 +1,199 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
 
 let http: Parameters<typeof call>[0];
+let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
+const pool = () => inject('localAws');
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('events', inject('localAws')), { LOG_LEVEL: 'SILENT' });
+  Object.assign(process.env, serviceEnv('events', pool()), { LOG_LEVEL: process.env.DEBUG_LOG ?? 'SILENT' });
   http = (await import('../src/http.ts')).handler as typeof http;
+  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
   ddb = await import('@torcedor/service-kit/ddb');
 });
 
-const put = (startAt: string, hostId: string) => {
-  const id = randomUUID();
-  return ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: {
-    PK: `EVENT#${id}`, SK: 'EVENT', GSI1PK: 'EVENTS', GSI1SK: `${startAt}#${id}`, GSI2PK: `MEMBER#${hostId}`, GSI2SK: `EVENT#${startAt}`,
-    id, title: 'Maduro night', description: null, eventType: 'tasting', hostId, hostName: 'Host', venueName: null, address: null,
-    startAt, endAt: null, capacity: null, attendingCount: 0, isAgeRestricted: true,
-  } })).then(() => id);
-};
+interface Member { userId: string; cookies: string[] }
+let version = 1;
+async function member(name = 'Member', visibility = 'public'): Promise<Member> {
+  const m = await memberSession(pool());
+  await deliver(worker, busEvent('UserProfileChanged', {
+    userId: m.userId, version: version++, displayName: name, location: null, profileImageUrl: null, bio: null,
+    profileVisibility: visibility, allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
+    reviewNotifications: true, eventNotifications: true, marketingEmails: false, contentFilter: 'standard',
+  }));
+  return m;
+}
+const premium = (m: Member) => deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version: version++, tier: 'premium', until: new Date(Date.now() + 30 * 86_400_000).toISOString() }, randomUUID(), 'torcedor.billing'));
 
-describe('events list', () => {
-  it('shows only events that start in the future and counts the past ones', async () => {
-    const m = await memberSession(inject('localAws'));
-    const before = await call(http, 'GET', '/api/events', { cookies: m.cookies });
-    const future = await put(new Date(Date.now() + 86_400_000).toISOString(), m.userId);
-    await put(new Date(Date.now() - 86_400_000).toISOString(), m.userId);
-    const r = await call(http, 'GET', '/api/events', { cookies: m.cookies });
-    expect(r.body.upcoming.map((e: { id: string }) => e.id)).toContain(future);
-    expect(r.body.upcoming.every((e: { startAt: string }) => Date.parse(e.startAt) > Date.now())).toBe(true);
-    expect(r.body.pastCount).toBe(before.body.pastCount + 1);
-    expect(r.body.upcoming.find((e: { id: string }) => e.id === future).rsvpStatus).toBeNull();
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+const form = (over: Record<string, unknown> = {}) => ({
+  title: 'Maduro night', description: 'Dark wrappers and rum', eventType: 'tasting', venueName: 'The Lounge', address: '1 Main St',
+  startAt: inDays(3), endAt: inDays(3.1), capacity: null, isAgeRestricted: true, ...over,
+});
+const create = async (host: Member, over: Record<string, unknown> = {}) => {
+  const r = await call(http, 'POST', '/api/events', { cookies: host.cookies, body: form(over) });
+  expect(r.status).toBe(201);
+  return r.body as { id: string };
+};
+const rsvp = (m: Member, id: string, status: string) =>
+  call(http, 'POST', `/api/events/${id}/rsvp`, { cookies: m.cookies, pathParameters: { id }, body: { status } });
+const get = (m: Member, id: string) => call(http, 'GET', `/api/events/${id}`, { cookies: m.cookies, pathParameters: { id } });
+
+async function partition(id: string) {
+  const out = await ddb.ddb.send(new QueryCommand({ TableName: ddb.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `EVENT#${id}` }, ConsistentRead: true }));
+  const items = out.Items ?? [];
+  const event = items.find((i) => i.SK === 'EVENT');
+  const rsvps = items.filter((i) => String(i.SK).startsWith('RSVP#'));
+  return {
+    event, going: rsvps.filter((r) => r.status === 'going').length, interested: rsvps.filter((r) => r.status === 'interested').length,
+    waitlisted: rsvps.filter((r) => r.status === 'waitlisted').length, waits: items.filter((i) => String(i.SK).startsWith('WAIT#')),
+  };
+}
+
+describe('creating events', () => {
+  it('refuses bad forms with 400 and stores nothing', async () => {
+    const host = await member();
+    const bad = [
+      { title: '' }, { startAt: new Date(Date.now() - 60_000).toISOString(), endAt: null }, { endAt: inDays(2) }, { capacity: 0 }, { capacity: 'x' },
+      { eventType: 'rave' }, { description: 'x'.repeat(10_000) }, { isAgeRestricted: false }, { startAt: 'tomorrow' },
+    ];
+    for (const over of bad) {
+      const r = await call(http, 'POST', '/api/events', { cookies: host.cookies, body: form(over) });
+      expect([r.status, r.body.code], JSON.stringify(over)).toEqual([400, 'VALIDATION']);
+    }
+    const out = await ddb.ddb.send(new QueryCommand({ TableName: ddb.TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${host.userId}` } }));
+    expect(out.Items).toEqual([]);
+  });
+
+  it('creates an event hosted under the member display name; the host takes no seat; lists page soonest first', async () => {
+    const host = await member('Hostess');
+    const e = await create(host, { capacity: 10 });
+    const r = await get(host, e.id);
+    expect(r.body).toMatchObject({ hostName: 'Hostess', isHost: true, attendingCount: 0, capacity: 10, rsvpStatus: null, isAgeRestricted: true, attendees: [] });
+    const later = await create(host, { startAt: inDays(400), endAt: null, title: 'Far away' });
+    let cursor: string | undefined;
+    const seen: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const page = await call(http, 'GET', '/api/events', { cookies: host.cookies, query: { limit: '50', ...(cursor ? { cursor } : {}) } });
+      expect(page.status).toBe(200);
+      seen.push(...page.body.upcoming.map((x: { id: string }) => x.id));
+      cursor = page.body.nextCursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen.indexOf(e.id)).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf(later.id)).toBeGreaterThan(seen.indexOf(e.id));
+    const ics = await call(http, 'GET', `/api/events/${e.id}/ics`, { cookies: host.cookies, pathParameters: { id: e.id } });
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.body).toContain(`UID:${e.id}@torcedor`);
+  });
+
+  it("lets only the host edit or cancel; anyone else gets 404 and nothing changes; attendees hear of both", async () => {
+    const [host, other, guest] = [await member(), await member(), await member()];
+    const e = await create(host);
+    await rsvp(guest, e.id, 'going');
+    expect((await call(http, 'PUT', `/api/events/${e.id}`, { cookies: other.cookies, pathParameters: { id: e.id }, body: form({ title: 'Hijacked' }) })).status).toBe(404);
+    expect((await call(http, 'DELETE', `/api/events/${e.id}`, { cookies: other.cookies, pathParameters: { id: e.id } })).status).toBe(404);
+    expect((await get(host, e.id)).body.title).toBe('Maduro night');
+    const edited = await call(http, 'PUT', `/api/events/${e.id}`, { cookies: host.cookies, pathParameters: { id: e.id }, body: form({ title: 'Maduro night II', capacity: 1 }) });
+    expect(edited.body).toMatchObject({ title: 'Maduro night II', capacity: 1, attendingCount: 1 });
+    expect((await call(http, 'DELETE', `/api/events/${e.id}`, { cookies: host.cookies, pathParameters: { id: e.id } })).status).toBe(200);
+    expect((await get(host, e.id)).status).toBe(404);
+    const notices = (await publishedEvents(pool())).filter((x) => x.DetailType === 'EventNotice').map((x) => JSON.parse(x.Detail!)).filter((d) => d.eventId === e.id);
+    expect(notices.map((n) => [n.kind, n.recipientIds])).toEqual(expect.arrayContaining([['rsvp', [host.userId]], ['changed', [guest.userId]], ['cancelled', [guest.userId]]]));
+  });
+});
+
+describe('RSVP', () => {
+  it('follows the state machine and keeps the counts', async () => {
+    const [host, m] = [await member(), await member()];
+    const e = await create(host);
+    expect((await rsvp(m, e.id, 'going')).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1 });
+    expect((await rsvp(m, e.id, 'going')).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1 });
+    expect((await rsvp(m, e.id, 'not_going')).body).toMatchObject({ rsvpStatus: 'not_going', attendingCount: 0 });
+    expect((await rsvp(m, e.id, 'interested')).body).toMatchObject({ rsvpStatus: 'interested', attendingCount: 0, interestedCount: 1 });
+    expect((await rsvp(m, e.id, 'going')).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1, interestedCount: 0 });
+    expect((await rsvp(m, e.id, 'maybe')).status).toBe(400);
+    const ghost = randomUUID();
+    expect((await rsvp(m, ghost, 'going')).status).toBe(404);
+  });
+
+  it('capacity 5 and 50 parallel "going": exactly 5 go and the rest are waitlisted, 20 times over', { timeout: 240_000 }, async () => {
+    const host = await member();
+    const members = await Promise.all(Array.from({ length: 50 }, () => member()));
+    for (let round = 0; round < 20; round++) {
+      const e = await create(host, { capacity: 5 });
+      const answers = await Promise.all(members.map((m) => rsvp(m, e.id, 'going')));
+      // A request that passed the 1.2 s deadline on a busy DynamoDB Local is a 503 (docs/api.md); nothing else may differ.
+      expect(answers.filter((a) => ![200, 409, 503].includes(a.status))).toEqual([]);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'EVENT_FULL' && /^This event is full\. You are number \d+ on the waitlist\.$/.test(a.body.message))).toBe(true);
+      const p = await partition(e.id);
+      expect(p.going).toBe(5);
+      expect(p.event!.attendingCount).toBe(5);
+      expect(p.event!.waitlistCount).toBe(p.waitlisted);
+      expect(p.waits).toHaveLength(p.waitlisted);
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('a seat given back promotes exactly one waitlisted member, premium members first, who is told', async () => {
+    const [host, a, b, free1, free2, prem] = [await member(), await member(), await member(), await member(), await member(), await member()];
+    await premium(prem);
+    const e = await create(host, { capacity: 2 });
+    await rsvp(a, e.id, 'going');
+    await rsvp(b, e.id, 'going');
+    expect((await rsvp(free1, e.id, 'going')).body.code).toBe('EVENT_FULL');
+    expect((await rsvp(free2, e.id, 'going')).body.code).toBe('EVENT_FULL');
+    const full = await rsvp(prem, e.id, 'going');
+    expect(full.body.message).toBe('This event is full. You are number 1 on the waitlist.');
+    expect((await get(free1, e.id)).body).toMatchObject({ waitlistPosition: 2, rsvpStatus: 'going', waitlistCount: 3 });
+    await rsvp(a, e.id, 'not_going');
+    let p = await partition(e.id);
+    expect([p.going, p.waitlisted, p.event!.attendingCount, p.event!.waitlistCount]).toEqual([2, 2, 2, 2]);
+    expect((await get(prem, e.id)).body).toMatchObject({ rsvpStatus: 'going', waitlistPosition: null });
+    // The next seat goes to the earliest free member.
+    await rsvp(b, e.id, 'interested');
+    expect((await get(free1, e.id)).body).toMatchObject({ waitlistPosition: null, rsvpStatus: 'going' });
+    expect((await get(free2, e.id)).body.waitlistPosition).toBe(1);
+    // Leaving the waitlist frees its entry.
+    await rsvp(free2, e.id, 'not_going');
+    p = await partition(e.id);
+    expect([p.waitlisted, p.waits.length, p.event!.waitlistCount]).toEqual([0, 0, 0]);
+    const promoted = (await publishedEvents(pool())).map((x) => JSON.parse(x.Detail!)).filter((d) => d.eventId === e.id && d.kind === 'promoted');
+    expect(promoted.map((d) => d.recipientIds)).toEqual([[prem.userId], [free1.userId]]);
+  });
+
+  it('refuses answers to an event that has started', async () => {
+    const [host, m] = [await member(), await member()];
+    const e = await create(host, { startAt: new Date(Date.now() + 1500).toISOString(), endAt: null });
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await rsvp(m, e.id, 'going')).body.code).toBe('EVENT_STARTED');
+  });
+});
+
+describe('attendees and accounts', () => {
+  it('shows the host every attendee and others only public profiles', async () => {
+    const [host, pub, priv, viewer] = [await member('Host'), await member('Pub'), await member('Priv', 'private'), await member('Viewer')];
+    const e = await create(host);
+    for (const m of [pub, priv]) await rsvp(m, e.id, 'going');
+    expect((await get(host, e.id)).body.attendees.map((x: { name: string }) => x.name).sort()).toEqual(['Priv', 'Pub']);
+    expect((await get(viewer, e.id)).body).toMatchObject({ attendees: [expect.objectContaining({ name: 'Pub' })], hiddenAttendees: 1 });
+  });
+
+  it("deleting an account frees its seats (promoting the waitlist) and cancels the events it hosts", async () => {
+    const [host, gone, waiting] = [await member(), await member(), await member()];
+    const e = await create(host, { capacity: 1 });
+    await rsvp(gone, e.id, 'going');
+    await rsvp(waiting, e.id, 'going');
+    const hosted = await create(gone);
+    await rsvp(host, hosted.id, 'going');
+    await deliver(worker, busEvent('UserDeleted', { userId: gone.userId, deletedAt: new Date().toISOString() }));
+    expect((await get(waiting, e.id)).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1, waitlistCount: 0 });
+    expect((await get(host, hosted.id)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { errorStatusesOf, RETRY_AFTER_STATUSES, type ErrorStatus } from '@torcedor/shared/errors';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
+import { TEXT_MEDIA_TYPES } from '@torcedor/shared/route';
 import { routeList } from '@torcedor/shared/routes';
 
 /**
@@ -43,8 +44,8 @@ export function assertDeclaredAnswer(method: string, path: string, answer: Answe
       if (!answer.headers.location) fail('a redirect without a Location header');
       return;
     }
-    if (r.html) {
-      if (!answer.headers['content-type']?.startsWith('text/html')) fail('the page is not text/html');
+    if (r.text) {
+      if (!answer.headers['content-type']?.startsWith(TEXT_MEDIA_TYPES[r.text])) fail(`the answer is not ${TEXT_MEDIA_TYPES[r.text]}`);
       return;
     }
     const parsed = r.response.safeParse(answer.body);

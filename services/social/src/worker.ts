@@ -7,6 +7,7 @@ import { readCounts } from './data/counts.ts';
 import { backfill, fanOut, removeFromTimeline } from './data/feed.ts';
 import { markCelebrity } from './data/follows.ts';
 import { deleteMember } from './data/member.ts';
+import { recordNotice } from './data/notifications.ts';
 import { deletePostRemains, getPost } from './data/posts.ts';
 
 export const handler = createWorker('social', {
@@ -33,6 +34,7 @@ export const handler = createWorker('social', {
       if (following) await backfill(followerId, followeeId);
       else await removeFromTimeline(followerId, followeeId);
     },
+    EventNotice: recordNotice,
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId }) => deleteMember(userId),
   },

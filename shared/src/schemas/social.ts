@@ -148,7 +148,8 @@ export const SmokingHistoryEntry = z.object({
 });
 export const SmokingHistory = z.array(SmokingHistoryEntry);
 
-export const NotificationType = z.enum(['follow', 'like', 'comment', 'rsvp']);
+/** rsvp: to the host; event_*: to an event's attendees (the excerpt is the event's title). */
+export const NotificationType = z.enum(['follow', 'like', 'comment', 'rsvp', 'event_promoted', 'event_changed', 'event_cancelled']);
 export const Notification = z.object({
   id: z.string(),
   type: NotificationType,

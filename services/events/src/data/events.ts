@@ -1,31 +1,309 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { batchGetAll, countAll } from '@torcedor/service-kit/items';
-import type { ClubEvent } from '@torcedor/shared/schemas/events';
+import { conflict, notFound } from '@torcedor/service-kit/errors';
+import { batchGetAll, countAll, deleteKeys, indexKeys, keyOf, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
+import { EVENT_NOTICE_RECIPIENTS_MAX } from '@torcedor/shared/constants';
+import type { EventDetail } from '@torcedor/shared/events';
+import type { ClubEvent, EventType, RsvpStatus } from '@torcedor/shared/schemas/events';
 import { keys } from './keys.ts';
 
-type StoredEvent = Omit<ClubEvent, 'rsvpStatus'>;
+/** An event as stored: the API's fields without the caller's part, plus its times of record. */
+export interface StoredEvent {
+  id: string; title: string; description: string | null; eventType: EventType; hostId: string; hostName: string;
+  venueName: string | null; address: string | null; startAt: string; endAt: string | null; capacity?: number | null;
+  attendingCount: number; interestedCount: number; waitlistCount: number; isAgeRestricted: true; createdAt: string; updatedAt: string;
+}
+/** A member's answer as stored; `waitlisted` is a 'going' that found the event full. */
+export type StoredStatus = RsvpStatus | 'waitlisted';
+export interface StoredRsvp { eventId: string; userId: string; status: StoredStatus; waitSk?: string; updatedAt: string }
 
-/** AP: events starting after `now`, soonest first (GSI1 timeline). */
-export async function listUpcoming(now: string, limit = 100): Promise<StoredEvent[]> {
-  const out = await ddb.send(new QueryCommand({
-    TableName: TABLE,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK > :now',
-    ExpressionAttributeValues: { ':pk': keys.timelinePK, ':now': now },
-    Limit: limit,
-  }));
-  return (out.Items ?? []) as StoredEvent[];
+const COUNTER: Record<StoredStatus, keyof StoredEvent | null> = {
+  going: 'attendingCount', interested: 'interestedCount', waitlisted: 'waitlistCount', not_going: null,
+};
+
+/** The event as the caller sees it. */
+export function eventView(e: StoredEvent, callerId: string, rsvp: StoredRsvp | undefined, waitlistPosition: number | null): ClubEvent {
+  return {
+    id: e.id, title: e.title, description: e.description ?? null, eventType: e.eventType, hostId: e.hostId, hostName: e.hostName,
+    venueName: e.venueName ?? null, address: e.address ?? null, startAt: e.startAt, endAt: e.endAt ?? null, capacity: e.capacity ?? null,
+    attendingCount: Math.max(0, Number(e.attendingCount ?? 0)), interestedCount: Math.max(0, Number(e.interestedCount ?? 0)),
+    waitlistCount: Math.max(0, Number(e.waitlistCount ?? 0)), isAgeRestricted: true,
+    rsvpStatus: !rsvp ? null : rsvp.status === 'waitlisted' ? 'going' : rsvp.status,
+    waitlistPosition: rsvp?.status === 'waitlisted' ? waitlistPosition : null,
+    isHost: e.hostId === callerId,
+  };
 }
 
-/** AP: how many events started before `now` (GSI1 timeline, count only). */
+/** The stored fields of a form; a capacity of none is no attribute (so conditions can test attribute_not_exists). */
+export function eventFields(f: Pick<StoredEvent, 'title' | 'description' | 'eventType' | 'venueName' | 'address' | 'startAt' | 'endAt'> & { capacity: number | null }) {
+  return {
+    title: f.title, description: f.description, eventType: f.eventType, venueName: f.venueName, address: f.address,
+    startAt: new Date(f.startAt).toISOString(), endAt: f.endAt ? new Date(f.endAt).toISOString() : null, capacity: f.capacity,
+  };
+}
+
+/** AP: one event (consistent). */
+export async function getEvent(eventId: string): Promise<StoredEvent | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.event(eventId), ConsistentRead: true }));
+  return (out.Item as StoredEvent | undefined) ?? null;
+}
+
+/** AP: host an event (a repeat with the same id changes nothing). */
+export async function createEvent(e: StoredEvent): Promise<void> {
+  const { capacity, ...rest } = e;
+  await transact({
+    event: {
+      Put: {
+        TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
+        Item: {
+          ...keys.event(e.id), ...rest, ...(capacity ? { capacity } : {}),
+          ...indexKeys({ GSI1: [keys.timelinePK, keys.timelineSK(e.startAt, e.id)], GSI2: [keys.memberPK(e.hostId), `EVENT#${e.id}`] }),
+        },
+      },
+    },
+  });
+}
+
+/** AP: upcoming events, soonest first, a page (GSI1 `EVENTS`, start after now). */
+export async function listUpcoming(now: string, limit: number, after?: string) {
+  const out = await ddb.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'GSI1', Limit: limit,
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK > :from',
+    ExpressionAttributeValues: { ':pk': keys.timelinePK, ':from': after && after > now ? after : now },
+  }));
+  const items = (out.Items ?? []) as StoredEvent[];
+  const last = items.at(-1);
+  return { items, nextSk: out.LastEvaluatedKey && last ? keys.timelineSK(last.startAt, last.id) : null };
+}
+
+/** AP: how many events started before `now` (GSI1, count only). */
 export const countPast = (now: string) => countAll({
   IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :now',
   ExpressionAttributeValues: { ':pk': keys.timelinePK, ':now': now },
 });
 
 /** AP: the member's RSVP on each of the given events. */
-export async function rsvpsOf(userId: string, eventIds: string[]): Promise<Map<string, ClubEvent['rsvpStatus']>> {
-  const found = await batchGetAll(eventIds.map((id) => keys.rsvp(id, userId)));
-  return new Map(found.map((r) => [String(r.eventId), r.status as ClubEvent['rsvpStatus']]));
+export async function rsvpsOf(userId: string, eventIds: string[]): Promise<Map<string, StoredRsvp>> {
+  const found = eventIds.length ? await batchGetAll(eventIds.map((id) => keys.rsvp(id, userId)), { consistent: true }) : [];
+  return new Map(found.map((r) => [String(r.eventId), r as unknown as StoredRsvp]));
 }
+
+/** AP: a waitlisted member's place (1 is next): the entries ahead of theirs, plus one. */
+export async function waitlistPosition(eventId: string, waitSk: string): Promise<number> {
+  const upToMine = await countAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': keys.eventPartition(eventId), ':from': 'WAIT#', ':to': waitSk },
+  });
+  return Math.max(1, upToMine);
+}
+
+/** AP: every answer to an event (its partition's RSVP items). */
+export async function rsvpsOfEvent(eventId: string): Promise<StoredRsvp[]> {
+  const out: StoredRsvp[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({
+      TableName: TABLE, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :r)', ExclusiveStartKey: start,
+      ExpressionAttributeValues: { ':pk': keys.eventPartition(eventId), ':r': 'RSVP#' },
+    }));
+    out.push(...((page.Items ?? []) as StoredRsvp[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** EventNotice parts for these recipients, split into events of at most EVENT_NOTICE_RECIPIENTS_MAX. */
+export function noticeParts(kind: EventDetail<'EventNotice'>['kind'], e: Pick<StoredEvent, 'id' | 'title'>, actorId: string, recipients: string[]): TransactPart[] {
+  const ids = [...new Set(recipients)].filter((r) => r !== actorId);
+  const parts: TransactPart[] = [];
+  for (let i = 0; i < ids.length; i += EVENT_NOTICE_RECIPIENTS_MAX) {
+    parts.push(eventPart('EventNotice', {
+      noticeId: randomUUID(), kind, eventId: e.id, eventTitle: e.title, actorId, recipientIds: ids.slice(i, i + EVENT_NOTICE_RECIPIENTS_MAX), createdAt: new Date().toISOString(),
+    }));
+  }
+  return parts;
+}
+const named = (prefix: string, parts: TransactPart[]) => Object.fromEntries(parts.map((p, i) => [`${prefix}${i}`, p]));
+
+/** `capacity` is a DynamoDB reserved word: expressions name it `#cap`. */
+const seatFree = 'attribute_not_exists(#cap) OR attendingCount < #cap';
+/** The one update of the event's counters a change of answer makes, conditioned on the event being upcoming. */
+function countersPart(eventId: string, from: StoredStatus | null, to: StoredStatus, now: string): TransactPart {
+  const deltas = new Map<string, number>();
+  const fromField = from ? COUNTER[from] : null;
+  const toField = COUNTER[to];
+  if (fromField) deltas.set(fromField, (deltas.get(fromField) ?? 0) - 1);
+  if (toField) deltas.set(toField, (deltas.get(toField) ?? 0) + 1);
+  const entries = [...deltas].filter(([, d]) => d !== 0);
+  const names = Object.fromEntries(entries.map(([f], i) => [`#c${i}`, f]));
+  const values = Object.fromEntries(entries.map(([, d], i) => [`:c${i}`, d]));
+  return {
+    Update: {
+      TableName: TABLE, Key: keys.event(eventId),
+      UpdateExpression: entries.length ? `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}` : 'SET #start = #start',
+      ConditionExpression: `attribute_exists(PK) AND #start > :now${to === 'going' ? ` AND (${seatFree})` : ''}`,
+      ExpressionAttributeNames: { ...names, '#start': 'startAt', ...(to === 'going' ? { '#cap': 'capacity' } : {}) },
+      ExpressionAttributeValues: { ...values, ':now': now },
+    },
+  };
+}
+
+function rsvpPut(eventId: string, userId: string, status: StoredStatus, previous: StoredRsvp | undefined, waitSk?: string): TransactPart {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...keys.rsvp(eventId, userId), eventId, userId, status, ...(waitSk ? { waitSk } : {}), updatedAt: new Date().toISOString(),
+        ...indexKeys({ GSI2: [keys.memberPK(userId), `RSVP#${eventId}`] }),
+      },
+      ...(previous
+        ? { ConditionExpression: '#s = :old', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':old': previous.status } }
+        : { ConditionExpression: 'attribute_not_exists(PK)' }),
+    },
+  };
+}
+
+export const eventFull = (position: number) => conflict(`This event is full. You are number ${position} on the waitlist.`, 'EVENT_FULL');
+export const eventStarted = () => conflict('This event has already started', 'EVENT_STARTED');
+
+/**
+ * AP: a member's answer (docs/product.md, "Events"). The answer and the event's counters change in one
+ * transaction conditioned on the answer as read and, for 'going', on a free seat, so attendingCount equals the
+ * members going and never passes the capacity under any concurrency. 'going' on a full event puts the member on
+ * the waitlist (premium members ahead of free ones, then in arrival order) and answers 409 EVENT_FULL; leaving a
+ * seat promotes the first waitlisted member. Returns the member's stored answer.
+ */
+export async function setRsvp(e: StoredEvent, userId: string, status: RsvpStatus, premium: boolean): Promise<StoredRsvp> {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
+    if (attempt >= 30) throw new Error('RSVP kept racing');
+    const now = new Date().toISOString();
+    const previous = (await rsvpsOf(userId, [e.id])).get(e.id);
+    const from = previous?.status ?? null;
+    if (from === status) return previous!;
+    if (from === 'waitlisted' && status === 'going') throw eventFull(await waitlistPosition(e.id, previous!.waitSk!));
+    const r = await transact({
+      rsvp: rsvpPut(e.id, userId, status, previous),
+      leaveWait: from === 'waitlisted' && previous?.waitSk ? { Delete: { TableName: TABLE, Key: keys.wait(e.id, previous.waitSk) } } : undefined,
+      event: countersPart(e.id, from, status, now),
+      ...named('notice', status === 'going' ? noticeParts('rsvp', e, userId, [e.hostId]) : []),
+    });
+    if (r.ok) {
+      if (from === 'going') await promote(e.id);
+      return { eventId: e.id, userId, status, updatedAt: now };
+    }
+    if (r.failed.includes('rsvp')) continue;
+    const current = await getEvent(e.id);
+    if (!current) throw notFound('Event not found');
+    if (current.startAt <= now) throw eventStarted();
+    if (status !== 'going') continue;
+    // Full: join the waitlist (the seat condition is the only one left that can fail).
+    const waitSk = keys.waitSk(premium, now, userId);
+    const w = await transact({
+      rsvp: rsvpPut(e.id, userId, 'waitlisted', previous, waitSk),
+      wait: { Put: { TableName: TABLE, Item: { ...keys.wait(e.id, waitSk), eventId: e.id, userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      event: countersPart(e.id, from, 'waitlisted', now),
+    });
+    if (!w.ok) continue;
+    throw eventFull(await waitlistPosition(e.id, waitSk));
+  }
+}
+
+/**
+ * AP: give free seats to the waitlist, first entry first: each promotion deletes the entry, makes the member's
+ * answer 'going' and takes the seat in one transaction (conditioned on a free seat), and notifies the member.
+ * Concurrent promoters never promote one member twice (the entry's delete is conditioned). Returns who moved up.
+ */
+export async function promote(eventId: string): Promise<string[]> {
+  const promoted: string[] = [];
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const page = await ddb.send(new QueryCommand({
+      TableName: TABLE, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)', Limit: 1, ConsistentRead: true,
+      ExpressionAttributeValues: { ':pk': keys.eventPartition(eventId), ':w': 'WAIT#' },
+    }));
+    const next = page.Items?.[0];
+    if (!next) return promoted;
+    const e = await getEvent(eventId);
+    if (!e) return promoted;
+    const userId = String(next.userId);
+    const now = new Date().toISOString();
+    const r = await transact({
+      wait: { Delete: { TableName: TABLE, Key: keyOf(next), ConditionExpression: 'attribute_exists(PK)' } },
+      rsvp: {
+        Update: {
+          TableName: TABLE, Key: keys.rsvp(eventId, userId), UpdateExpression: 'SET #s = :going, updatedAt = :now REMOVE waitSk',
+          ConditionExpression: '#s = :waitlisted', ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':going': 'going', ':waitlisted': 'waitlisted', ':now': now },
+        },
+      },
+      event: countersPart(eventId, 'waitlisted', 'going', now),
+      ...named('notice', noticeParts('promoted', e, e.hostId, [userId])),
+    });
+    if (r.ok) {
+      promoted.push(userId);
+      continue;
+    }
+    if (r.failed.includes('event')) return promoted;
+    // Another promoter took this entry, or the member left the waitlist meanwhile: look again.
+    if (r.failed.includes('rsvp') && !r.failed.includes('wait')) await deleteKeys([keyOf(next)]);
+  }
+  return promoted;
+}
+
+/** Who hears about a change of the event: everyone who answered going, interested or is waitlisted. */
+export const audience = (rsvps: StoredRsvp[]) => rsvps.filter((r) => r.status !== 'not_going').map((r) => r.userId);
+
+/**
+ * AP: the host edits their event (anyone else: 404). A capacity below the members going is refused; a bigger one
+ * promotes from the waitlist. The attendees are notified in the same transaction.
+ */
+export async function updateEvent(hostId: string, eventId: string, fields: ReturnType<typeof eventFields>, hostName: string): Promise<StoredEvent> {
+  const e = await getEvent(eventId);
+  if (!e || e.hostId !== hostId) throw notFound('Event not found');
+  const now = new Date().toISOString();
+  if (e.startAt <= now) throw eventStarted();
+  const { capacity, ...rest } = fields;
+  const set = { ...rest, hostName, updatedAt: now, GSI1SK: keys.timelineSK(rest.startAt, eventId) };
+  const names = Object.fromEntries(Object.keys(set).map((k, i) => [`#f${i}`, k]));
+  const values = Object.fromEntries(Object.values(set).map((v, i) => [`:f${i}`, v]));
+  const r = await transact({
+    event: {
+      Update: {
+        TableName: TABLE, Key: keys.event(eventId),
+        UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}${capacity ? ', #cap = :cap' : ''}${capacity ? '' : ' REMOVE #cap'}`,
+        ConditionExpression: `hostId = :host AND startAt > :now${capacity ? ' AND (attribute_not_exists(attendingCount) OR attendingCount <= :cap)' : ''}`,
+        ExpressionAttributeNames: { ...names, '#cap': 'capacity' },
+        ExpressionAttributeValues: { ...values, ':host': hostId, ':now': now, ...(capacity ? { ':cap': capacity } : {}) },
+      },
+    },
+    ...named('notice', noticeParts('changed', { id: eventId, title: rest.title }, hostId, audience(await rsvpsOfEvent(eventId)))),
+  });
+  if (!r.ok) {
+    const current = await getEvent(eventId);
+    if (!current || current.hostId !== hostId) throw notFound('Event not found');
+    if (current.startAt <= new Date().toISOString()) throw eventStarted();
+    throw conflict(`Capacity cannot be below the ${current.attendingCount} members going`, 'EVENT_FULL');
+  }
+  await promote(eventId);
+  return (await getEvent(eventId))!;
+}
+
+/** AP: the host cancels their event (anyone else: 404): the event goes and its attendees are told, together. */
+export async function cancelEvent(hostId: string, eventId: string): Promise<void> {
+  const e = await getEvent(eventId);
+  if (!e || e.hostId !== hostId) throw notFound('Event not found');
+  const rsvps = await rsvpsOfEvent(eventId);
+  const r = await transact({
+    event: { Delete: { TableName: TABLE, Key: keys.event(eventId), ConditionExpression: 'hostId = :host', ExpressionAttributeValues: { ':host': hostId } } },
+    ...named('notice', e.startAt > new Date().toISOString() ? noticeParts('cancelled', e, hostId, audience(rsvps)) : []),
+  });
+  if (!r.ok) throw notFound('Event not found');
+  await deleteKeys((await partitionItems(keys.eventPartition(eventId))).map(keyOf));
+}
+
+/** AP: what a member holds here (GSI2): their answers and the events they host. */
+export const memberItems = (userId: string): Promise<Item[]> =>
+  queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.memberPK(userId) } });

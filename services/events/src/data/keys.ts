@@ -1,12 +1,21 @@
 import { memberPK } from '@torcedor/service-kit/ddb';
 
-/** Keys as data for the events table (see ../README.md). */
+/** Keys as data for the events table (../README.md lists the entities and access patterns). */
 export const keys = {
   event: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  eventPartition: (eventId: string) => `EVENT#${eventId}`,
   rsvp: (eventId: string, userId: string) => ({ PK: `EVENT#${eventId}`, SK: `RSVP#${userId}` }),
+  /**
+   * A waitlist entry: premium members (tier 0) sort ahead of free ones (tier 1), then arrival order, so the
+   * first entry of the partition's `WAIT#` range is the next one promoted.
+   */
+  waitSk: (premium: boolean, at: string, userId: string) => `WAIT#${premium ? 0 : 1}#${at}#${userId}`,
+  wait: (eventId: string, sk: string) => ({ PK: `EVENT#${eventId}`, SK: sk }),
   /** GSI1: every event on one timeline, sorted by start time. */
   timelinePK: 'EVENTS',
   timelineSK: (startAt: string, eventId: string) => `${startAt}#${eventId}`,
   /** GSI2: what a member holds here (RSVPs, hosted events). */
   memberPK,
+  /** Read copy of a member's name, picture and profile visibility (identity's UserProfileChanged). */
+  profile: (userId: string) => ({ PK: memberPK(userId), SK: 'PROFILE' }),
 };

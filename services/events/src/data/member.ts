@@ -1,10 +1,6 @@
-import { TABLE } from '@torcedor/service-kit/ddb';
-import { deleteKeys, exportPart, keyOf, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
-import { transact } from '@torcedor/service-kit/transactions';
+import { deleteKeys, exportPart, keyOf } from '@torcedor/service-kit/items';
+import { cancelEvent, getEvent, memberItems, setRsvp } from './events.ts';
 import { keys } from './keys.ts';
-
-const memberItems = (userId: string) =>
-  queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.memberPK(userId) } });
 
 /** AP: the member's RSVPs and hosted events (GSI2). */
 export async function exportMember(userId: string) {
@@ -12,22 +8,19 @@ export async function exportMember(userId: string) {
 }
 
 /**
- * AP: delete the member's RSVPs (a 'going' one gives its seat back in the same transaction) and the
- * events they host with all their RSVPs. Idempotent: a repeat finds nothing left.
+ * AP: delete what events holds of a member (UserDeleted): each answer is withdrawn the way 'not going' is (a
+ * seat given back promotes the waitlist), the events they host are cancelled (attendees are told), then their
+ * answers and profile copy go. Idempotent: a repeat finds nothing left.
  */
 export async function deleteMember(userId: string): Promise<void> {
   const items = await memberItems(userId);
   for (const rsvp of items.filter((i) => String(i.SK).startsWith('RSVP#'))) {
-    const going = rsvp.status === 'going';
-    const r = await transact({
-      rsvp: { Delete: { TableName: TABLE, Key: keyOf(rsvp), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': rsvp.status } } },
-      seat: going ? { Update: { TableName: TABLE, Key: keys.event(String(rsvp.eventId)), UpdateExpression: 'ADD attendingCount :minus', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':minus': -1 } } } : undefined,
-    });
-    // Already gone, or the event itself was deleted: remove the RSVP alone.
-    if (!r.ok) await deleteKeys([keyOf(rsvp)]);
+    const e = await getEvent(String(rsvp.eventId));
+    if (e && e.startAt > new Date().toISOString() && rsvp.status !== 'not_going') {
+      await setRsvp(e, userId, 'not_going', false).catch(() => undefined);
+    }
+    await deleteKeys([keyOf(rsvp)]);
   }
-  for (const ev of items.filter((i: Item) => i.SK === 'EVENT')) {
-    const all = await partitionItems(String(ev.PK));
-    await deleteKeys(all.map(keyOf));
-  }
+  for (const ev of items.filter((i) => i.SK === 'EVENT')) await cancelEvent(userId, String(ev.id));
+  await deleteKeys([keys.profile(userId)]);
 }

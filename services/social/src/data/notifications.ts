@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventDetail } from '@torcedor/shared/events';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
 import type { TransactPart } from '@torcedor/service-kit/transactions';
 import { NOTIFICATION_TTL_DAYS, NOTIFICATIONS_SHOWN } from '@torcedor/shared/constants';
@@ -12,14 +13,14 @@ type NotificationType = Notification['type'];
 /**
  * Which setting lets each kind of notification through (docs/product.md, "Notifications"): new followers
  * follow the follow setting, likes and comments on what the member shared the review setting, RSVPs to
- * their events the event setting. Settings are applied when the bell is read, so turning one off hides
+ * their events and news of events they attend (a waitlist promotion, a change, a cancellation) the event setting. Settings are applied when the bell is read, so turning one off hides
  * those notifications at once and turning it back on shows them again.
  */
 export function allowedTypes(recipient: Pick<Author, 'followNotifications' | 'reviewNotifications' | 'eventNotifications'>): NotificationType[] {
   return [
     ...(recipient.followNotifications ? ['follow' as const] : []),
     ...(recipient.reviewNotifications ? ['like' as const, 'comment' as const] : []),
-    ...(recipient.eventNotifications ? ['rsvp' as const] : []),
+    ...(recipient.eventNotifications ? ['rsvp' as const, 'event_promoted' as const, 'event_changed' as const, 'event_cancelled' as const] : []),
   ];
 }
 
@@ -93,4 +94,32 @@ export async function markRead(userId: string, ids: string[] | undefined, types:
     }));
   }
   return types.length ? (await unreadItems(userId, types)).length : 0;
+}
+
+const NOTICE_TYPES = { rsvp: 'rsvp', promoted: 'event_promoted', changed: 'event_changed', cancelled: 'event_cancelled' } as const;
+
+/**
+ * AP: the events service's notices become notifications (one per recipient, the actor excepted). The key comes
+ * from the notice, so a repeated delivery writes nothing new and never marks a read one unread again.
+ */
+export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void> {
+  const CONCURRENCY = 16;
+  const recipients = n.recipientIds.filter((r) => r !== n.actorId);
+  for (let i = 0; i < recipients.length; i += CONCURRENCY) {
+    await Promise.all(recipients.slice(i, i + CONCURRENCY).map(async (recipientId) => {
+      const sk = `${n.createdAt}#${n.noticeId}`;
+      try {
+        await ddb.send(new PutCommand({
+          TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
+          Item: {
+            ...keys.notification(recipientId, sk), id: sk, recipientId, type: NOTICE_TYPES[n.kind], actorId: n.actorId, targetId: n.eventId,
+            excerpt: n.eventTitle.slice(0, 80), createdAt: n.createdAt, read: false,
+            ttl: Math.floor(Date.parse(n.createdAt) / 1000) + NOTIFICATION_TTL_DAYS * 86_400,
+          },
+        }));
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }));
+  }
 }
