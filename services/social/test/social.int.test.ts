@@ -335,6 +335,26 @@ describe('notifications', () => {
   });
 });
 
+describe('event notices', () => {
+  it("turn into notifications once each, gated by the event setting", async () => {
+    const [host, guest] = [await member('Host'), await member('Guest')];
+    const notice = (kind: string, recipientIds: string[], noticeId = randomUUID()) => busEvent('EventNotice', {
+      noticeId, kind, eventId: 'ev-1', eventTitle: 'Maduro night', actorId: host.userId, recipientIds, createdAt: new Date().toISOString(),
+    }, randomUUID(), 'torcedor.events');
+    const changed = notice('changed', [guest.userId, host.userId]);
+    await deliver(worker, changed);
+    // A second delivery of the same notice (another event id, the same noticeId) adds nothing.
+    await deliver(worker, { ...changed, id: randomUUID() });
+    await deliver(worker, notice('promoted', [guest.userId]));
+    const bell = await call(http, 'GET', '/api/notifications', as(guest));
+    expect(bell.body.items.map((n: { type: string; excerpt: string; targetId: string }) => [n.type, n.excerpt, n.targetId]))
+      .toEqual([['event_promoted', 'Maduro night', 'ev-1'], ['event_changed', 'Maduro night', 'ev-1']]);
+    expect((await call(http, 'GET', '/api/notifications', as(host))).body.unreadCount).toBe(0);
+    await profile(guest, { eventNotifications: false });
+    expect((await call(http, 'GET', '/api/notifications', as(guest))).body).toEqual({ items: [], unreadCount: 0 });
+  });
+});
+
 describe('moderation and the content filter', () => {
   it('members report, only owners read the queue, and hiding a post takes it out of every feed', async () => {
     const [a, b, owner] = [await member(), await member(), await member('Owner', { owner: true })];
