@@ -24,6 +24,7 @@ import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedSubscriptionRouteImport } from './routes/_authenticated/subscription'
 import { Route as AuthenticatedCigarsIdRouteImport } from './routes/_authenticated/cigars.$id'
+import { Route as AuthenticatedEventsIdRouteImport } from './routes/_authenticated/events_.$id'
 import { Route as AuthenticatedProfileChar123IdChar125RouteImport } from './routes/_authenticated/profile.{-$id}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -102,6 +103,11 @@ const AuthenticatedCigarsIdRoute = AuthenticatedCigarsIdRouteImport.update({
   path: '/cigars/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedEventsIdRoute = AuthenticatedEventsIdRouteImport.update({
+  id: '/events_/$id',
+  path: '/events/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedProfileChar123IdChar125Route =
   AuthenticatedProfileChar123IdChar125RouteImport.update({
     id: '/profile/{-$id}',
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
+  '/events/$id': typeof AuthenticatedEventsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -141,6 +148,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
+  '/events/$id': typeof AuthenticatedEventsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesById {
@@ -160,6 +168,7 @@ export interface FileRoutesById {
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/subscription': typeof AuthenticatedSubscriptionRoute
   '/_authenticated/cigars/$id': typeof AuthenticatedCigarsIdRoute
+  '/_authenticated/events_/$id': typeof AuthenticatedEventsIdRoute
   '/_authenticated/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscription'
     | '/cigars/$id'
+    | '/events/$id'
     | '/profile/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscription'
     | '/cigars/$id'
+    | '/events/$id'
     | '/profile/{-$id}'
   id:
     | '__root__'
@@ -214,6 +225,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings'
     | '/_authenticated/subscription'
     | '/_authenticated/cigars/$id'
+    | '/_authenticated/events_/$id'
     | '/_authenticated/profile/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -332,6 +344,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCigarsIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/events_/$id': {
+      id: '/_authenticated/events_/$id'
+      path: '/events/$id'
+      fullPath: '/events/$id'
+      preLoaderRoute: typeof AuthenticatedEventsIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/profile/{-$id}': {
       id: '/_authenticated/profile/{-$id}'
       path: '/profile/{-$id}'
@@ -353,6 +372,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedSubscriptionRoute: typeof AuthenticatedSubscriptionRoute
   AuthenticatedCigarsIdRoute: typeof AuthenticatedCigarsIdRoute
+  AuthenticatedEventsIdRoute: typeof AuthenticatedEventsIdRoute
   AuthenticatedProfileChar123IdChar125Route: typeof AuthenticatedProfileChar123IdChar125Route
 }
 
@@ -367,6 +387,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedSubscriptionRoute: AuthenticatedSubscriptionRoute,
   AuthenticatedCigarsIdRoute: AuthenticatedCigarsIdRoute,
+  AuthenticatedEventsIdRoute: AuthenticatedEventsIdRoute,
   AuthenticatedProfileChar123IdChar125Route:
     AuthenticatedProfileChar123IdChar125Route,
 }

@@ -283,3 +283,39 @@ export const DEMO_ACCOUNT_FOLLOWS: readonly { email: string; follows: readonly D
   { email: 'member@torcedor.test', follows: ['sofia', 'kenji', 'amara', 'lukas'] },
   { email: 'owner@torcedor.test', follows: ['james', 'daan'] },
 ];
+
+/** Events the club hosts, days from the first start at 18:30 UTC; demo members and the member answer them. */
+export interface DemoEvent {
+  host: DemoHandle;
+  title: string;
+  description: string;
+  eventType: 'tasting' | 'meetup' | 'festival' | 'masterclass';
+  venueName: string;
+  address: string;
+  inDays: number;
+  hours: number;
+  capacity: number | null;
+  going: readonly DemoHandle[];
+  interested: readonly DemoHandle[];
+}
+export const DEMO_EVENTS: readonly DemoEvent[] = [
+  {
+    host: 'sofia', title: 'Nicaraguan Puros Night', eventType: 'tasting', inDays: 6, hours: 3, capacity: 12,
+    description: 'Three Nicaraguan puros side by side, from a Connecticut-shade robusto to a maduro toro. Bring your notes; water and coffee provided.',
+    venueName: 'The Humidor Room', address: '1420 Brickell Ave, Miami, FL', going: ['james', 'kenji', 'lukas'], interested: ['amara'],
+  },
+  {
+    host: 'amara', title: 'Beginners Meet-up: Cutting, Lighting and Resting', eventType: 'meetup', inDays: 12, hours: 2, capacity: null,
+    description: 'A relaxed evening for new smokers: how to cut, toast and light, how long to rest a stick, and which vitolas to start with.',
+    venueName: 'Canal Side Lounge', address: 'Prinsengracht 300, Amsterdam', going: ['daan', 'sofia'], interested: ['kenji'],
+  },
+  {
+    host: 'james', title: 'Masterclass: Wrappers from Connecticut to Maduro', eventType: 'masterclass', inDays: 20, hours: 2.5, capacity: 20,
+    description: 'How wrapper leaf is grown, fermented and aged, with a guided comparison of the same blend in three wrappers.',
+    venueName: 'Marylebone Cigar Club', address: '22 Marylebone High St, London', going: ['lukas', 'amara', 'daan'], interested: ['sofia'],
+  },
+];
+/** The demo member is interested in the first event, so the feed's Upcoming Events block shows an answer. */
+export const DEMO_ACCOUNT_EVENT_ANSWERS: readonly { email: string; event: number; status: 'going' | 'interested' }[] = [
+  { email: 'member@torcedor.test', event: 0, status: 'interested' },
+];

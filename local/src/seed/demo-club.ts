@@ -3,12 +3,12 @@ import { createLog } from '../log.ts';
 import type { SeedContext, SeedStep } from '../seed.ts';
 import { ensureDemoAccount, loginDemoAccount, type SeedSession } from './accounts.ts';
 import {
-  DEMO_ACCOUNT_FOLLOWS, DEMO_COMMENTS, DEMO_FOLLOWS, DEMO_LIKES, DEMO_MEMBERS, type DemoHandle, type DemoMember, type DemoPostRef, type DemoReview,
+  DEMO_ACCOUNT_EVENT_ANSWERS, DEMO_ACCOUNT_FOLLOWS, DEMO_COMMENTS, DEMO_EVENTS, DEMO_FOLLOWS, DEMO_LIKES, DEMO_MEMBERS, type DemoHandle, type DemoMember, type DemoPostRef, type DemoReview,
 } from './demo-club-content.ts';
 
 /**
  * Seed step "demo club" (local only): six demo members (`*.demo@torcedor.test`) who post, review catalog cigars,
- * follow, like and comment on each other, and whom the two demo accounts follow, so a newcomer's first feed is
+ * follow, like and comment on each other, host three events and answer them, and whom the two demo accounts follow, so a newcomer's first feed is
  * alive. Every write goes through the API as a member's browser would send it (session cookies, the app's
  * Origin, JSON), so the services publish and consume their events exactly as in production.
  *
@@ -32,6 +32,7 @@ export interface DemoClubSummary {
   follows: number;
   likes: number;
   comments: number;
+  events: number;
 }
 
 type Answer = Awaited<ReturnType<SeedContext['api']>>;
@@ -119,7 +120,7 @@ export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary |
   const sessions = new Map<DemoHandle, SeedSession>();
   for (const m of DEMO_MEMBERS) sessions.set(m.handle, await loginDemoAccount(ctx, m.account.email));
   const session = (h: DemoHandle) => sessions.get(h)!;
-  const summary: DemoClubSummary = { members: DEMO_MEMBERS.length, membersCreated, posts: 0, reviews: 0, follows: 0, likes: 0, comments: 0 };
+  const summary: DemoClubSummary = { members: DEMO_MEMBERS.length, membersCreated, posts: 0, reviews: 0, follows: 0, likes: 0, comments: 0, events: 0 };
 
   // Reviews need social's copy of the catalog's names, which arrives some seconds after the import: they wait
   // for it while the posts, follows, likes and comments are written.
@@ -139,6 +140,8 @@ export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary |
   const failed = (await Promise.allSettled([reviewsDone, buildSocial(ctx, session, summary)])).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 
+  await buildEvents(ctx, session, summary);
+
   // The demo accounts follow part of the club: their first feed has posts (the follow back-fills it).
   for (const { email, follows } of DEMO_ACCOUNT_FOLLOWS) {
     const who = await loginDemoAccount(ctx, email);
@@ -157,6 +160,43 @@ export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary |
   }
   await ctx.busIdle();
   return summary;
+}
+
+/**
+ * Events the club hosts, found again by host and title on a later start (never duplicated), and the members'
+ * answers (an answer repeated is no change).
+ */
+async function buildEvents(ctx: SeedContext, session: (h: DemoHandle) => SeedSession, summary: DemoClubSummary): Promise<void> {
+  const viewer = session(DEMO_EVENTS[0]!.host);
+  const listed = expectStatus(await call(ctx, viewer, 'GET', '/api/events?limit=100'), [200], 'events list');
+  const existing = (listed.body as { upcoming: { id: string; title: string; hostId: string }[] }).upcoming;
+  const ids: string[] = [];
+  for (const e of DEMO_EVENTS) {
+    const host = session(e.host);
+    let id = existing.find((x) => x.title === e.title && x.hostId === host.userId)?.id;
+    if (!id) {
+      const start = new Date();
+      start.setUTCDate(start.getUTCDate() + e.inDays);
+      start.setUTCHours(18, 30, 0, 0);
+      const body = {
+        title: e.title, description: e.description, eventType: e.eventType, venueName: e.venueName, address: e.address,
+        startAt: start.toISOString(), endAt: new Date(start.getTime() + e.hours * 3_600_000).toISOString(), capacity: e.capacity, isAgeRestricted: true,
+      };
+      const r = expectStatus(await call(ctx, host, 'POST', '/api/events', { body, key: `demo-event-${digest(`${e.host}:${e.title}`)}` }), [201], `event ${e.title}`);
+      id = (r.body as { id: string }).id;
+      summary.events += 1;
+    }
+    ids.push(id);
+    for (const [handles, status] of [[e.going, 'going'], [e.interested, 'interested']] as const) {
+      for (const h of handles) {
+        expectStatus(await call(ctx, session(h), 'POST', `/api/events/${id}/rsvp`, { body: { status } }), [200, 409], `RSVP of ${h} to ${e.title}`);
+      }
+    }
+  }
+  for (const a of DEMO_ACCOUNT_EVENT_ANSWERS) {
+    const who = await loginDemoAccount(ctx, a.email);
+    expectStatus(await call(ctx, who, 'POST', `/api/events/${ids[a.event]!}/rsvp`, { body: { status: a.status } }), [200, 409], `RSVP of ${a.email}`);
+  }
 }
 
 /** Posts, follows among the members, likes and comments. */
@@ -239,7 +279,7 @@ export const demoClubStep: SeedStep = {
       const s = await buildDemoClub(ctx);
       if (!s) return;
       ctx.log(`demo club: ${s.members} members (${s.membersCreated} created), ${s.posts} posts, ${s.reviews} reviews, `
-        + `${s.follows} follows, ${s.likes} likes, ${s.comments} comments`);
+        + `${s.follows} follows, ${s.likes} likes, ${s.comments} comments, ${s.events} events`);
     } catch (err) {
       // The club is a convenience: the stack starts without it, and the next start completes it.
       createLog().warn(`demo club not (fully) seeded: ${(err as Error).message}; the next start completes it (LOCAL_DEMO_CLUB=0 skips it)`);

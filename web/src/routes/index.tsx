@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { feedQuery } from '@/features/feed/api/get-feed';
-import { eventsQuery } from '@/lib/api/get-events';
+import { upcomingEventsQuery } from '@/lib/api/get-events';
 import { HomeFeed } from '@/features/feed/components/home-feed';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { isSafeRedirect } from '@/lib/safe-redirect';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/')({
     // Signed in: start the home's reads now; the columns suspend on them without blocking the page.
     if (user) {
       void queryClient.prefetchInfiniteQuery(feedQuery);
-      void queryClient.prefetchQuery(eventsQuery);
+      void queryClient.prefetchInfiniteQuery(upcomingEventsQuery);
     }
   },
   component: Home,

@@ -55,8 +55,14 @@ function notificationText(n: Notification): ReactNode {
     case 'like': return <>{actor} liked your post</>;
     case 'comment': return <>{actor} commented: &ldquo;{n.excerpt ?? ''}&rdquo;</>;
     case 'rsvp': return <>{actor} RSVPed to {n.excerpt ?? 'your event'}</>;
+    case 'event_promoted': return <>A seat opened up: you are going to {n.excerpt ?? 'an event'}</>;
+    case 'event_changed': return <>{n.excerpt ?? 'An event'} was updated by its host</>;
+    case 'event_cancelled': return <>{n.excerpt ?? 'An event'} was cancelled</>;
   }
 }
+
+/** Whether a notification is about an event (its target is the event's id). */
+const isEventNotification = (n: Notification) => n.type === 'rsvp' || n.type.startsWith('event_');
 
 function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
   return imageUrl
@@ -80,7 +86,9 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
     <li data-unread={unread || undefined}>
       {n.type === 'follow'
         ? <Link to="/profile/{-$id}" params={{ id: n.actorId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
-        : <div className={row}>{body}</div>}
+        : isEventNotification(n) && n.targetId
+          ? <Link to="/events/$id" params={{ id: n.targetId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
+          : <div className={row}>{body}</div>}
     </li>
   );
 }

@@ -1,69 +1,108 @@
-import type { ClubEvent } from '@torcedor/shared/schemas/events';
-import { CalendarDays, MapPin, Users } from 'lucide-react';
+import type { EventType } from '@torcedor/shared/schemas/events';
+import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Card, EmptyState, PageTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState, PageTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
-import { useEvents } from '@/lib/api/get-events';
+import { upcomingOf, useEvents } from '@/lib/api/get-events';
+import { EventCard } from './event-card';
+import { EventFormDialog } from './event-form-dialog';
+import { AGE_NOTE, EVENT_TYPES } from './event-format';
 
-const TYPES = [['tasting', 'Tasting', 'bg-info/20 text-info'], ['meetup', 'Meet-up', 'bg-success/20 text-success'], ['festival', 'Festival', 'bg-purple/20 text-purple'], ['masterclass', 'Masterclass', 'bg-primary/20 text-primary']] as const;
-const typeOf = (t: ClubEvent['eventType']) => TYPES.find((x) => x[0] === t)!;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The page's filters as they stand in the URL (`?q=&type=`; absent means none). */
+export interface EventsSearch {
+  q?: string;
+  type?: EventType;
+}
 
-/** Upcoming events (docs/product.md, "Screens"). */
-export function EventsPage() {
-  const data = useEvents();
-  const [q, setQ] = useState('');
-  const [type, setType] = useState('all');
+const EVENT_TYPE_INFO = [
+  ['Tasting', 'Guided tastings by region, brand or theme.'],
+  ['Meet-up', 'Casual gatherings of members.'],
+  ['Festival', 'Large events with vendors.'],
+  ['Masterclass', 'Sessions led by experts.'],
+] as const;
+
+/**
+ * Upcoming events (docs/product.md, "Screens"), a page at a time ('Load more'). The search (title or description,
+ * case-insensitive) and the type filter apply on the client to the pages loaded so far.
+ */
+export function EventsPage({ search, onSearchChange }: { search: EventsSearch; onSearchChange: (next: EventsSearch) => void }) {
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useEvents();
+  const [creating, setCreating] = useState(false);
+  const q = search.q ?? '';
+  const type = search.type;
   const needle = q.trim().toLowerCase();
-  const shown = data.upcoming.filter((e) => (type === 'all' || e.eventType === type)
+  const shown = upcomingOf(data).filter((e) => (!type || e.eventType === type)
     && (!needle || e.title.toLowerCase().includes(needle) || (e.description ?? '').toLowerCase().includes(needle)));
-  const filtered = needle !== '' || type !== 'all';
+  const filtered = needle !== '' || type !== undefined;
+  const pastCount = data.pages[0]?.pastCount ?? 0;
+
   return (
     <>
-      <PageTitle title="Cigar Events" subtitle="Tastings, masterclasses and meet-ups. All events are restricted to adults of legal smoking age." />
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <Input aria-label="Search events" placeholder="Search events…" value={q} onChange={(e) => setQ(e.target.value)} />
-        <Select aria-label="Event type" value={type} onChange={(e) => setType(e.target.value)} className="sm:w-48">
+      <PageTitle title="Cigar Events" subtitle="Tastings, masterclasses and meet-ups with fellow aficionados.">
+        <Button onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden />Create Event</Button>
+      </PageTitle>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row" role="search">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search events"
+            placeholder="Search events…"
+            className="pl-9"
+            maxLength={100}
+            value={q}
+            onChange={(e) => onSearchChange({ q: e.target.value || undefined, type })}
+          />
+        </div>
+        <Select
+          aria-label="Event type"
+          value={type ?? 'all'}
+          onChange={(e) => onSearchChange({ q: q || undefined, type: e.target.value === 'all' ? undefined : (e.target.value as EventType) })}
+          className="sm:w-48"
+        >
           <option value="all">All Types</option>
-          {TYPES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+          {EVENT_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
         </Select>
       </div>
+
       {shown.length ? (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {shown.map((e) => (
-            <li key={e.id}>
-              <Card className="h-full">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="text-lg font-semibold">{e.title}</h2>
-                  <Badge className={typeOf(e.eventType)[2]}>{typeOf(e.eventType)[1]}</Badge>
-                </div>
-                <p className="text-sm text-muted">Hosted by {e.hostName}{e.venueName ? ` · ${e.venueName}` : ''}</p>
-                {e.description ? <p className="mt-2 text-sm">{e.description}</p> : null}
-                <p className="mt-3 flex items-center gap-1 text-sm"><CalendarDays className="h-4 w-4" aria-hidden />{when(e.startAt)}</p>
-                {e.endAt ? <p className="text-sm text-muted">Until {when(e.endAt)}</p> : null}
-                {e.address ? <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-4 w-4" aria-hidden />{e.address}</p> : null}
-                <p className="mt-2 flex items-center gap-1 text-sm"><Users className="h-4 w-4" aria-hidden />{e.attendingCount} attending{e.capacity ? ` · capacity ${e.capacity}` : ''}</p>
-              </Card>
-            </li>
-          ))}
+        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Upcoming events">
+          {shown.map((e) => <li key={e.id}><EventCard event={e} /></li>)}
         </ul>
       ) : filtered ? (
         <EmptyState title="No Events Found" text="Try adjusting your search or filters" />
       ) : (
-        <EmptyState title="No Upcoming Events" text="Be the first to create an event for the community" />
+        <EmptyState title="No Upcoming Events" text="Be the first to create an event for the community">
+          <Button onClick={() => setCreating(true)}>Create First Event</Button>
+        </EmptyState>
       )}
-      {data.pastCount > 0 ? (
-        <section className="mt-10">
-          <h2 className="text-xl font-semibold">Past Events</h2>
-          <p className="text-muted">{data.pastCount} events have already taken place</p>
+      {hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+
+      {pastCount > 0 ? (
+        <section className="mt-10" aria-labelledby="past-events">
+          <h2 id="past-events" className="text-xl font-semibold">Past Events</h2>
+          <p className="text-muted">{pastCount} events have already taken place</p>
         </section>
       ) : null}
-      <section className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Event types">
-        <Card><h3 className="font-semibold">Tasting</h3><p className="text-sm text-muted">Guided tastings by region, brand or theme.</p></Card>
-        <Card><h3 className="font-semibold">Meet-up</h3><p className="text-sm text-muted">Casual gatherings of members.</p></Card>
-        <Card><h3 className="font-semibold">Festival</h3><p className="text-sm text-muted">Large events with vendors.</p></Card>
-        <Card><h3 className="font-semibold">Masterclass</h3><p className="text-sm text-muted">Sessions led by experts.</p></Card>
+
+      <section className="mt-10" aria-labelledby="event-types">
+        <h2 id="event-types" className="mb-4 text-xl font-semibold">Event Types</h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {EVENT_TYPE_INFO.map(([title, text]) => (
+            <Card key={title}><h3 className="font-semibold">{title}</h3><p className="text-sm text-muted">{text}</p></Card>
+          ))}
+        </div>
       </section>
+      <p className="mt-8 text-center text-sm text-muted">{AGE_NOTE}</p>
+
+      <EventFormDialog open={creating} onOpenChange={setCreating} />
     </>
   );
 }

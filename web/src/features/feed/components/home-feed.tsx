@@ -4,9 +4,10 @@ import { displayName } from '@torcedor/shared/formatters';
 import type { User } from '@torcedor/shared/schemas/identity';
 import { CalendarDays, MapPin } from 'lucide-react';
 import { Suspense } from 'react';
+import { RsvpButtons } from '@/components/rsvp-buttons';
 import { buttonClass } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
-import { useEvents } from '@/lib/api/get-events';
+import { upcomingOf, useEvents } from '@/lib/api/get-events';
 import { Avatar } from './avatar';
 import { FeedList, FeedSkeleton } from './feed-list';
 import { PostComposer } from './post-composer';
@@ -56,8 +57,8 @@ function MyCollection({ user }: { user: User }) {
 }
 
 function UpcomingEvents() {
-  const { upcoming } = useEvents();
-  const first = upcoming.slice(0, FEED_UPCOMING_EVENTS);
+  const { data } = useEvents();
+  const first = upcomingOf(data).slice(0, FEED_UPCOMING_EVENTS);
   return (
     <Card>
       <h2 className="text-lg font-semibold">Upcoming Events</h2>
@@ -65,8 +66,9 @@ function UpcomingEvents() {
         <ul className="mt-3 space-y-3">
           {first.map((e) => (
             <li key={e.id} className="rounded-md bg-surface-2 p-3">
-              <p className="font-medium">{e.title}</p>
+              <Link to="/events/$id" params={{ id: e.id }} className="font-medium text-fg no-underline hover:text-primary">{e.title}</Link>
               <p className="flex items-center gap-1 text-xs text-muted"><CalendarDays className="h-3.5 w-3.5" aria-hidden />{new Date(e.startAt).toLocaleString()}</p>
+              <RsvpButtons event={e} className="mt-2" />
             </li>
           ))}
         </ul>
