@@ -125,19 +125,28 @@ describe('RSVP', () => {
 
   it('capacity 5 and 50 parallel "going": exactly 5 go and the rest are waitlisted, 20 times over', { timeout: 240_000 }, async () => {
     const host = await member();
-    const members = await Promise.all(Array.from({ length: 50 }, () => member()));
+    const members: Member[] = [];
+    for (let i = 0; i < 5; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => member())));
     for (let round = 0; round < 20; round++) {
       const e = await create(host, { capacity: 5 });
-      const answers = await Promise.all(members.map((m) => rsvp(m, e.id, 'going')));
-      // A request that passed the 1.2 s deadline on a busy DynamoDB Local is a 503 (docs/api.md); nothing else may differ.
-      expect(answers.filter((a) => ![200, 409, 503].includes(a.status))).toEqual([]);
+      // A request past the 1.2 s deadline on a busy DynamoDB Local is a 503 with Retry-After (docs/api.md): each member
+      // tries again as the page would, so every member ends with a seat or a place on the waitlist.
+      const answers = await Promise.all(members.map(async (m) => {
+        for (let attempt = 0; ; attempt++) {
+          const a = await rsvp(m, e.id, 'going');
+          if (a.status !== 503 || attempt >= 8) return a;
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+        }
+      }));
+      expect(answers.filter((a) => ![200, 409].includes(a.status)).map((a) => a.body)).toEqual([]);
       expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'EVENT_FULL' && /^This event is full\. You are number \d+ on the waitlist\.$/.test(a.body.message))).toBe(true);
       const p = await partition(e.id);
       expect(p.going).toBe(5);
       expect(p.event!.attendingCount).toBe(5);
       expect(p.event!.waitlistCount).toBe(p.waitlisted);
       expect(p.waits).toHaveLength(p.waitlisted);
-      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.status === 200).length).toBe(5);
+      expect(p.waitlisted).toBe(45);
     }
   });
 

@@ -1,6 +1,7 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import {
   domainEvents, schedules, SCHEDULE_DETAIL_TYPE, subscriptions, type EventDetail, type EventName, type ScheduleName,
 } from '@torcedor/shared/events';
@@ -44,6 +45,9 @@ const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
  * Handlers also apply state only when its version is newer, so order does not matter either.
  * A detail that fails its schema is logged and dropped (retrying cannot fix it).
  */
+/** The remaining time an in-progress delivery is given where no Lambda context tells it (local stack, tests). */
+const LOCAL_DELIVERY_DEADLINE_MS = 5_000;
+
 export function createWorker<S extends ServiceName>(service: S, handlers: WorkerHandlers<S>) {
   const eventHandlers = handlers.events as Record<string, (d: unknown, m: { id: string; time: string }) => Promise<void>>;
   const scheduleHandlers = handlers.schedules as Record<string, (m: { id: string; time: string }) => Promise<void>>;
@@ -91,6 +95,14 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
   return middy<BusEvent, void>()
     .use(observability<BusEvent, void>((event) => (event.detail as { correlationId?: unknown } | null)?.correlationId ?? event.id))
     .use(outboxRelay<BusEvent, void>())
-    .handler(async (event, context) => handleOnce(event, context));
+    .handler(async (event, context) => {
+      // The in-progress record expires with the function's remaining time, so a delivery whose record outlived a
+      // failed try (its clean-up did not answer) is not refused until the record's 7-day TTL. Lambda gives the
+      // time; the local stack and tests give no context, and get LOCAL_DELIVERY_DEADLINE_MS.
+      config.registerLambdaContext(typeof (context as Partial<Context> | undefined)?.getRemainingTimeInMillis === 'function'
+        ? context
+        : { ...(context ?? {}), getRemainingTimeInMillis: () => LOCAL_DELIVERY_DEADLINE_MS } as Context);
+      return handleOnce(event, context);
+    });
 }
 

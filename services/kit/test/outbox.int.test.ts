@@ -43,8 +43,11 @@ describe('the outbox', () => {
     expect(await countsEventsOf(m.userId)).toEqual([]);
     const mine = (await pending()).filter((i) => i.renderKey === m.userId);
     expect(mine).toHaveLength(1);
-    // The sweep publishes what the relay could not (it leaves items younger than 10 s to their relay).
-    expect((await outbox.sweepOutbox(Date.now() - 60_000)).published).toBe(0);
+    // The sweep publishes what the relay could not (it leaves items younger than 10 s to their relay). Other test
+    // files share this table, so only this member's item is looked at.
+    await outbox.sweepOutbox(Date.now() - 60_000);
+    expect(await countsEventsOf(m.userId)).toEqual([]);
+    expect((await pending()).filter((i) => i.renderKey === m.userId)).toHaveLength(1);
     await outbox.sweepOutbox(Date.now() + 60_000);
     const events = await countsEventsOf(m.userId);
     expect(events.map((e) => [e.humidorCount, e.outboxId])).toEqual([[4, mine[0]!.outboxId]]);

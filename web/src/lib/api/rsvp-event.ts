@@ -21,7 +21,7 @@ export function useRsvpEvent() {
     mutationFn: rsvpEvent,
     onSuccess: (event) => {
       putEvent(queryClient, event);
-      return queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      return queryClient.invalidateQueries({ queryKey: eventKeys.all, refetchType: 'all' });
     },
     onError: (err) => (isEventFull(err) ? queryClient.invalidateQueries({ queryKey: eventKeys.all }) : undefined),
   });

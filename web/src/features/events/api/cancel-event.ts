@@ -12,7 +12,8 @@ export function useCancelEvent() {
     mutationFn: cancelEvent,
     onSuccess: (_ok, id) => {
       queryClient.removeQueries({ queryKey: eventKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: eventKeys.list });
+      // The list is not on screen here: refetch it anyway, so the page we go back to no longer shows the event.
+      return queryClient.invalidateQueries({ queryKey: eventKeys.list, refetchType: 'all' });
     },
   });
 }

@@ -14,7 +14,7 @@ export function useUpdateEvent() {
     mutationFn: updateEvent,
     onSuccess: (event) => {
       putEvent(queryClient, event);
-      return queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      return queryClient.invalidateQueries({ queryKey: eventKeys.all, refetchType: 'all' });
     },
   });
 }

@@ -29,7 +29,7 @@ export function EventFacts({ event }: { event: ClubEvent }) {
       {event.address ? <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-4 w-4" aria-hidden />{event.address}</p> : null}
       <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="flex items-center gap-1"><Users className="h-4 w-4" aria-hidden />{event.attendingCount} attending</span>
-        {event.capacity !== null ? <span className="text-muted">· {event.capacity} seats</span> : null}
+        {event.capacity !== null ? <span className="text-muted">· {event.capacity} {event.capacity === 1 ? 'seat' : 'seats'}</span> : null}
         {full ? <Badge className="bg-danger/20 text-danger">Full</Badge> : null}
         {event.waitlistCount > 0 ? <span className="text-muted">· {event.waitlistCount} on the waitlist</span> : null}
       </p>
