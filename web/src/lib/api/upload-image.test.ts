@@ -100,9 +100,21 @@ describe('uploadImage', () => {
   });
 
   it('rejects with a useful message when the PUT fails', async () => {
-    FakeXhr.status = 403;
-    await expect(uploadImage(file(100))).rejects.toThrow('Upload failed (403)');
+    FakeXhr.status = 500;
+    await expect(uploadImage(file(100))).rejects.toThrow('Upload failed (500)');
     FakeXhr.fail = 'network';
     await expect(uploadImage(file(100))).rejects.toThrow(UPLOAD_MESSAGES.network);
+  });
+
+  it("asks for a fresh URL once when storage says the first has expired, then says 'Request has expired'", async () => {
+    FakeXhr.status = 403;
+    await expect(uploadImage(file(100))).rejects.toThrow(UPLOAD_MESSAGES.expired);
+    expect(FakeXhr.instances).toHaveLength(2);
+    expect(mockedApiCall).toHaveBeenCalledTimes(2);
+  });
+
+  it("says 'Authorization required' when the session has ended", async () => {
+    mockedApiCall.mockRejectedValue(new ApiError(401, '401: Unauthorized', { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await expect(uploadImage(file(100))).rejects.toThrow('Authorization required');
   });
 });

@@ -1,6 +1,6 @@
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
-import { apiCall, errorText } from '@/lib/api-client';
+import { ApiError, apiCall, errorText } from '@/lib/api-client';
 
 const MAX_MB = Math.round(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
 
@@ -13,7 +13,17 @@ export const UPLOAD_MESSAGES = {
   network: 'Upload failed: network error',
   aborted: 'Upload was cancelled',
   status: (status: number) => `Upload failed (${status})`,
+  /** The session ended before the upload could start. */
+  unauthorized: 'Authorization required',
+  /** The presigned URL ran out (it lives 5 minutes) even after a fresh one was asked for. */
+  expired: 'Request has expired',
 } as const;
+
+class UploadRefused extends Error {
+  constructor(readonly status: number) {
+    super(UPLOAD_MESSAGES.status(status));
+  }
+}
 
 type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
 const isImageType = (t: string): t is ImageType => (PROFILE_PICTURE_TYPES as readonly string[]).includes(t);
@@ -46,7 +56,7 @@ function putFile(uploadURL: string, file: File, contentType: string, onProgress?
         onProgress?.(1);
         resolve();
       } else {
-        reject(new Error(UPLOAD_MESSAGES.status(xhr.status)));
+        reject(new UploadRefused(xhr.status));
       }
     };
     xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.network));
@@ -65,13 +75,25 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
   const refused = validateImage(file);
   if (refused) throw new Error(refused);
   const contentType = file.type as ImageType;
-  let ticket: { uploadURL: string; objectPath: string };
-  try {
-    ticket = await apiCall(routes.createUpload, { body: { contentType } });
-  } catch (e) {
-    throw new Error(errorText(e, UPLOAD_MESSAGES.ticket), { cause: e });
+  const ticket = async () => {
+    try {
+      return await apiCall(routes.createUpload, { body: { contentType } });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) throw new Error(UPLOAD_MESSAGES.unauthorized, { cause: e });
+      throw new Error(errorText(e, UPLOAD_MESSAGES.ticket), { cause: e });
+    }
+  };
+  // Storage answers 403 to a presigned URL that has expired (a slow pick, a sleeping laptop): one fresh URL is asked
+  // for and the upload tried again.
+  for (let attempt = 0; ; attempt++) {
+    const t = await ticket();
+    onProgress?.(0);
+    try {
+      await putFile(t.uploadURL, file, contentType, onProgress);
+      return { objectPath: t.objectPath };
+    } catch (e) {
+      if (!(e instanceof UploadRefused) || e.status !== 403) throw e;
+      if (attempt >= 1) throw new Error(UPLOAD_MESSAGES.expired, { cause: e });
+    }
   }
-  onProgress?.(0);
-  await putFile(ticket.uploadURL, file, contentType, onProgress);
-  return { objectPath: ticket.objectPath };
 }
