@@ -22,6 +22,12 @@ async function viewFor(e: StoredEvent, userId: string) {
   const r = (await rsvpsOf(userId, [e.id])).get(e.id);
   return eventView(e, userId, r, await positionOf(r));
 }
+/** The event and the member's answer after a change, read together. */
+async function viewAfter(eventId: string, userId: string) {
+  const [e, answers] = await Promise.all([eventOr404(eventId), rsvpsOf(userId, [eventId])]);
+  const r = answers.get(eventId);
+  return eventView(e, userId, r, await positionOf(r));
+}
 async function eventOr404(id: string) {
   return (await getEvent(id)) ?? Promise.reject(notFound('Event not found'));
 }
@@ -72,11 +78,13 @@ export const handler = createHttpHandler('events', {
     return { ok: true as const };
   },
   rsvp: async ({ session, params, body }) => {
-    const e = await eventOr404(params.id);
-    const premium = body.status === 'going' && isPremium(await readEntitlement(session.userId), new Date());
-    await setRsvp(e, session.userId, body.status, premium);
+    // The event, the member's answer and (for 'going') their plan are independent reads: one round trip.
+    const [e, answers, plan] = await Promise.all([
+      eventOr404(params.id), rsvpsOf(session.userId, [params.id]), body.status === 'going' ? readEntitlement(session.userId) : null,
+    ]);
+    await setRsvp(e, session.userId, body.status, isPremium(plan, new Date()), answers.get(e.id) ?? null);
     if (body.status === 'going') countBusiness('RsvpsMade');
-    return viewFor(await eventOr404(params.id), session.userId);
+    return viewAfter(params.id, session.userId);
   },
   getEventCalendar: async ({ params }) => {
     const e = await eventOr404(params.id);

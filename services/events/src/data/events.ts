@@ -176,12 +176,15 @@ export const eventStarted = () => conflict('This event has already started', 'EV
  * the waitlist (premium members ahead of free ones, then in arrival order) and answers 409 EVENT_FULL; leaving a
  * seat promotes the first waitlisted member. Returns the member's stored answer.
  */
-export async function setRsvp(e: StoredEvent, userId: string, status: RsvpStatus, premium: boolean): Promise<StoredRsvp> {
+export async function setRsvp(
+  e: StoredEvent, userId: string, status: RsvpStatus, premium: boolean, firstRead?: StoredRsvp | null,
+): Promise<StoredRsvp> {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
     if (attempt >= 30) throw new Error('RSVP kept racing');
     const now = new Date().toISOString();
-    const previous = (await rsvpsOf(userId, [e.id])).get(e.id);
+    // The caller may have read the answer already (in parallel with the event); a retry reads it again.
+    const previous = attempt === 0 && firstRead !== undefined ? (firstRead ?? undefined) : (await rsvpsOf(userId, [e.id])).get(e.id);
     const from = previous?.status ?? null;
     if (from === status) return previous!;
     if (from === 'waitlisted' && status === 'going') throw eventFull(await waitlistPosition(e.id, previous!.waitSk!));
