@@ -129,9 +129,12 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     const token = readCookies(event.cookies, event.headers.cookie)[SESSION_COOKIE];
     const verified = await verifySession(token);
     // Public routes take the session when there is one but do not pay for the revocation check; reads
-    // may use this instance's recent check, state-changing requests always read the marker.
-    const read = def.method === 'GET';
-    const session = verified && def.access !== 'public' && (await isRevoked(verified, { read })) ? null : verified;
+    // may use this instance's recent check, state-changing requests always read the marker first. A read that
+    // must look again runs its check beside the handler (reads change nothing): a revoked session's answer is
+    // thrown away for the 401, so the check costs a read no sequential round trip.
+    const read = def.method === 'GET' && !def.navigation;
+    const checking = verified && def.access !== 'public' ? isRevoked(verified, { read }) : undefined;
+    const session = checking && !read && (await checking) ? null : verified;
     if (session) logMember(session.userId);
     if (def.access !== 'public' && !session) throw unauthorized();
     if (def.access === 'owner' && !session?.isOwner) throw forbidden('This area is restricted to platform administrators.', 'OWNER_ONLY');
@@ -163,6 +166,13 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
       }
       return json(def.status ?? 200, out, {}, ctx.cookies);
     };
+    if (checking && read) {
+      const [revoked, out] = await Promise.allSettled([checking, answer()]);
+      if (revoked.status === 'rejected') throw revoked.reason;
+      if (revoked.value) throw unauthorized();
+      if (out.status === 'rejected') throw out.reason;
+      return out.value;
+    }
     if (!idempotencyKey || !session) return answer();
     // The same member, route, path and body make the same request; its first answer is kept for the repeats.
     const fingerprint = `${def.method} ${def.path}\n${JSON.stringify(params)}\n${JSON.stringify(body ?? null)}`;

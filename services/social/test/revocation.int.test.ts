@@ -25,6 +25,9 @@ describe('sessions', () => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
     await worker(busEvent('SessionRevoked', { sessionId: payload.jti, userId: m.userId, expiresAt: payload.exp }), {});
     expect((await call(http, 'GET', '/api/feed', { cookies: m.cookies })).status).toBe(401);
+    // A read runs its revocation check beside the handler; the check wins over the handler's own answer.
+    const ghost = randomUUID();
+    expect((await call(http, 'GET', `/api/users/${ghost}`, { cookies: m.cookies, pathParameters: { id: ghost } })).status).toBe(401);
   });
 });
 
