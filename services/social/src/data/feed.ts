@@ -13,11 +13,45 @@ import { entryFields, postView, queryPostsBy, readPosts, type PostItem } from '.
 interface Entry { SK: string; postId: string; authorId: string; createdAt: string }
 
 /**
+ * Authors' copies a feed page shows, kept by this instance for AUTHOR_CACHE_MS: a page of 20 authors then reads
+ * no more keys than a page of one, and a name, picture or moderation change shows within that time.
+ */
+const AUTHOR_CACHE_MS = 30_000;
+
+/**
+ * The celebrities a reader follows (usually none), kept by this instance for the same time: a page's first round
+ * trip is then the timeline Query alone. Following or unfollowing through this instance forgets the reader's entry.
+ */
+const celebrityCache = new Map<string, { ids: string[]; at: number }>();
+async function celebritiesOf(readerId: string): Promise<string[]> {
+  const hit = celebrityCache.get(readerId);
+  if (hit && Date.now() - hit.at < AUTHOR_CACHE_MS) return hit.ids;
+  const ids = await celebritiesFollowedBy(readerId);
+  celebrityCache.delete(readerId);
+  celebrityCache.set(readerId, { ids, at: Date.now() });
+  if (celebrityCache.size > AUTHOR_CACHE_MAX) celebrityCache.delete(celebrityCache.keys().next().value!);
+  return ids;
+}
+export const forgetCelebrities = (readerId: string) => celebrityCache.delete(readerId);
+const AUTHOR_CACHE_MAX = 5_000;
+const authorCache = new Map<string, { author: Author; at: number }>();
+function cachedAuthor(userId: string, now: number): Author | undefined {
+  const hit = authorCache.get(userId);
+  return hit && now - hit.at < AUTHOR_CACHE_MS ? hit.author : undefined;
+}
+function rememberAuthor(author: Author, now: number): Author {
+  authorCache.delete(author.userId);
+  authorCache.set(author.userId, { author, at: now });
+  if (authorCache.size > AUTHOR_CACHE_MAX) authorCache.delete(authorCache.keys().next().value!);
+  return author;
+}
+
+/**
  * AP: a page of the reader's feed, newest first (docs/architecture.md, "Feed"). Two sequential round trips:
- * (1) the timeline page and the reader's celebrity markers, in parallel; (2) one BatchGet of the posts (live
- * counts), the reader's likes of them and the authors, in parallel with the latest posts of each followed
- * celebrity (merged in at read time). Only a reader who follows a celebrity pays a third, for their likes
- * of those merged posts.
+ * (1) the timeline page (and the reader's celebrity markers when this instance has not kept them); (2) one
+ * BatchGet of the posts (live counts), the reader's likes of them, the reader's own copy and the authors this
+ * instance has not kept, in parallel with the latest posts of each followed celebrity (merged in at read time).
+ * Only a reader who follows a celebrity pays a third, for their likes of those merged posts.
  */
 export async function readFeed(readerId: string, before: string | undefined): Promise<{ items: Post[]; nextCursor: string | null }> {
   const [page, celebrities] = await Promise.all([
@@ -26,22 +60,29 @@ export async function readFeed(readerId: string, before: string | undefined): Pr
       KeyConditionExpression: before ? 'PK = :pk AND SK < :before' : 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.timeline(readerId), ...(before ? { ':before': before } : {}) },
     })),
-    celebritiesFollowedBy(readerId),
+    celebritiesOf(readerId),
   ]);
   const entries = (page.Items ?? []) as unknown as Entry[];
   const postIds = entries.map((e) => e.postId);
-  const authorIds = new Set([readerId, ...entries.map((e) => e.authorId), ...celebrities]);
+  const now = Date.now();
+  const authors = new Map<string, Author>();
+  const authorIds = new Set([...entries.map((e) => e.authorId), ...celebrities]);
+  for (const id of authorIds) {
+    const cached = id === readerId ? undefined : cachedAuthor(id, now);
+    if (cached) authors.set(id, cached);
+  }
+  // The reader's own copy is always read (their content filter applies at once); other authors come from the cache.
+  const toRead = [readerId, ...[...authorIds].filter((id) => !authors.has(id) && id !== readerId)];
   const [batch, merged] = await Promise.all([
-    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...[...authorIds].map(keys.author)]),
+    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...toRead.map(keys.author)]),
     Promise.all(celebrities.map((c) => queryPostsBy(c, before, FEED_PAGE_SIZE))),
   ]);
   const posts = new Map<string, PostItem>();
   const liked = new Set<string>();
-  const authors = new Map<string, Author>();
   for (const i of batch) {
     if (i.SK === 'POST' && !i.isHidden) posts.set(String(i.postId), i as unknown as PostItem);
     else if (String(i.SK).startsWith('LIKE#')) liked.add(String(i.postId));
-    else if (i.SK === 'AUTHOR') authors.set(String(i.userId), toAuthor(i, String(i.userId)));
+    else if (i.SK === 'AUTHOR') authors.set(String(i.userId), rememberAuthor(toAuthor(i, String(i.userId)), now));
   }
   let candidates: { sk: string; post: PostItem }[] = entries.flatMap((e) => {
     const p = posts.get(e.postId);

@@ -9,6 +9,7 @@ import { readCounts } from '../data/counts.ts';
 import { batchGetAll } from '@torcedor/service-kit/items';
 import { follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../data/follows.ts';
 import { keys } from '../data/keys.ts';
+import { forgetCelebrities } from '../data/feed.ts';
 import { postView, queryPostsBy } from '../data/posts.ts';
 import { reviewsBy, reviewView } from '../data/reviews.ts';
 import { encodeCursor, decodeCursor } from '../domain/cursor.ts';
@@ -75,6 +76,7 @@ export const getFollowStatus: RouteHandler<Routes['getFollowStatus']> = async ({
 
 export const followMember: RouteHandler<Routes['follow']> = async ({ session, params }) => {
   const me = session.userId;
+  forgetCelebrities(me);
   if (params.id === me) throw badRequest('You cannot follow yourself', undefined, 'SELF_FOLLOW');
   const s = await readMemberState(me, params.id);
   if (!s.author) throw notFound('Member not found');
@@ -97,6 +99,7 @@ export const followMember: RouteHandler<Routes['follow']> = async ({ session, pa
 
 export const unfollowMember: RouteHandler<Routes['unfollow']> = async ({ session, params }) => {
   if (params.id === session.userId) throw badRequest('You cannot unfollow yourself', undefined, 'SELF_FOLLOW');
+  forgetCelebrities(session.userId);
   await unfollow(session.userId, params.id);
   const counts = await readCounts(params.id);
   return { isFollowing: false, followersCount: counts.followersCount };
