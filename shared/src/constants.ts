@@ -118,3 +118,10 @@ export const EVENTS_PAGE_SIZE = 24;
 export const EVENTS_PAGE_MAX = 100;
 /** At most this many recipients per EventNotice event (a bigger audience is split). */
 export const EVENT_NOTICE_RECIPIENTS_MAX = 100;
+
+/**
+ * A cookie the page may read, set beside the HttpOnly session cookies and cleared with them: it only says "a
+ * session may exist here" (value '1', no secret), so a visitor's page asks for the current user only when there
+ * is one to ask about and an anonymous visit makes no failing request (docs/decisions.md, "Sessions").
+ */
+export const SIGNED_IN_HINT_COOKIE = 'torcedor_signed_in';

@@ -103,8 +103,11 @@ describe('sign-up', () => {
 describe('login and sessions', () => {
   it('sets HttpOnly SameSite=Lax session cookies and no token in the body', async () => {
     const { login } = await signUpAndLogin();
-    expect(login.cookies.length).toBe(3);
-    for (const c of login.cookies) expect(c).toMatch(/HttpOnly; SameSite=Lax/);
+    expect(login.cookies.length).toBe(4);
+    const [hints, secrets] = [login.cookies.filter((c) => c.startsWith('torcedor_signed_in=')), login.cookies.filter((c) => !c.startsWith('torcedor_signed_in='))];
+    for (const c of secrets) expect(c).toMatch(/HttpOnly; SameSite=Lax/);
+    // The page's hint carries no secret and is the only cookie it can read.
+    expect(hints).toEqual([expect.stringMatching(/^torcedor_signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/)]);
     // The refresh token goes only where it is used: renewal, and logout (which revokes it).
     expect(login.cookies.filter((c) => c.startsWith('torcedor_refresh=')).map((c) => /Path=([^;]+)/.exec(c)?.[1]).sort()).toEqual(['/api/auth', '/api/logout']);
     expect(JSON.stringify(login.body)).not.toMatch(/eyJ/);
@@ -139,6 +142,7 @@ describe('login and sessions', () => {
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe('/');
     expect(out.cookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
+    expect(out.cookies.some((c) => c.startsWith('torcedor_signed_in=;'))).toBe(true);
     expect(published().some((e) => e.DetailType === 'SessionRevoked')).toBe(true);
     const replay = await call(handler, 'GET', '/api/auth/user', { cookies });
     expect(replay.status).toBe(401);

@@ -24,10 +24,12 @@ export interface CookieOptions {
   maxAgeSeconds?: number;
   secure: boolean;
   path?: string;
+  /** Leave out HttpOnly: only for a cookie that carries no secret (the signed-in hint). */
+  readableByPage?: boolean;
 }
-/** A Set-Cookie value: HttpOnly, SameSite=Lax, Path=/ and Secure outside localhost. */
+/** A Set-Cookie value: HttpOnly (unless `readableByPage`), SameSite=Lax, Path=/ and Secure outside localhost. */
 export function serializeCookie(name: string, value: string, o: CookieOptions): string {
-  const attrs = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path ?? '/'}`, 'HttpOnly', 'SameSite=Lax'];
+  const attrs = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path ?? '/'}`, ...(o.readableByPage ? [] : ['HttpOnly']), 'SameSite=Lax'];
   if (o.maxAgeSeconds !== undefined) attrs.push(`Max-Age=${o.maxAgeSeconds}`);
   if (o.secure) attrs.push('Secure');
   return attrs.join('; ');

@@ -1,9 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
 import type { User } from '@torcedor/shared/schemas/identity';
 import { ApiError, apiCall } from './api-client';
 
 const TRIAL_ENDED_KEY = 'torcedor.trialEnded';
+
+/** Whether the server left its signed-in hint cookie (set and cleared with the HttpOnly session cookies). */
+export const hasSignedInHint = () => document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT_COOKIE}=1`);
 
 /** The message the server gave when a trial's 7 days are over (shown on the landing page). */
 export function takeTrialEndedMessage(): string | null {
@@ -19,6 +23,8 @@ export function takeTrialEndedMessage(): string | null {
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'] as const,
   queryFn: async (): Promise<User | null> => {
+    // No signed-in hint: there is no session to ask about, so an anonymous visit sends no request that would fail.
+    if (!hasSignedInHint()) return null;
     try {
       return await apiCall(routes.getCurrentUser);
     } catch (e) {

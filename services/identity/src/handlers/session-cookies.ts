@@ -1,4 +1,5 @@
 import { clearCookie, REFRESH_COOKIE, SESSION_COOKIE, serializeCookie } from '@torcedor/service-kit/cookies';
+import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 import { secureCookies } from '../config.ts';
 import type { Tokens } from '../adapters/cognito.ts';
 
@@ -12,7 +13,11 @@ const REFRESH_PATHS = ['/api/auth', '/api/logout'] as const;
 export const REFRESH_MAX_AGE = 30 * 24 * 3600;
 
 export function sessionCookies(t: Tokens): string[] {
-  const out = [serializeCookie(SESSION_COOKIE, t.accessToken, { secure: secureCookies, maxAgeSeconds: t.expiresIn })];
+  const out = [
+    serializeCookie(SESSION_COOKIE, t.accessToken, { secure: secureCookies, maxAgeSeconds: t.expiresIn }),
+    // The page's hint that a session may exist (no secret): it lives as long as a login can.
+    serializeCookie(SIGNED_IN_HINT_COOKIE, '1', { secure: secureCookies, maxAgeSeconds: REFRESH_MAX_AGE, readableByPage: true }),
+  ];
   if (t.refreshToken) {
     for (const path of REFRESH_PATHS) out.push(serializeCookie(REFRESH_COOKIE, t.refreshToken, { secure: secureCookies, maxAgeSeconds: REFRESH_MAX_AGE, path }));
   }
@@ -21,5 +26,6 @@ export function sessionCookies(t: Tokens): string[] {
 
 export const clearedSessionCookies = () => [
   clearCookie(SESSION_COOKIE, { secure: secureCookies }),
+  clearCookie(SIGNED_IN_HINT_COOKIE, { secure: secureCookies, readableByPage: true }),
   ...REFRESH_PATHS.map((path) => clearCookie(REFRESH_COOKIE, { secure: secureCookies, path })),
 ];
