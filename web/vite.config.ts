@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { API_DOCS_ASSETS } from '@torcedor/shared/constants';
+import { API_DOCS_ASSETS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 
 /**
  * The API reference page (/api/docs, served by identity) loads Swagger UI from our own origin: its bundle and
@@ -48,6 +48,96 @@ function apiDocsAssets(): Plugin {
   };
 }
 
+/** The public pages (no sign-in): listed in sitemap.xml and allowed in robots.txt. */
+const PUBLIC_PAGES = ['/', '/terms', '/privacy', '/disclaimer'] as const;
+
+/**
+ * The site's public origin, for the absolute URLs that sitemap.xml, robots.txt's `Sitemap:` line and og:image need.
+ * They are static files (the gateway serves web/dist, CloudFront the S3 copy of it), so the origin is baked in at
+ * build time from APP_ORIGIN, the variable the services get (CDK's `appOrigin` context): build with
+ * `APP_ORIGIN=https://<your domain> npm run build` before deploying. Unset, it is the local stack's origin.
+ */
+function siteOrigin(): string {
+  const value = process.env.APP_ORIGIN || `http://localhost:${process.env.PORT || 3000}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`APP_ORIGIN is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`APP_ORIGIN must be http(s): ${value}`);
+  return url.origin;
+}
+
+/**
+ * The signed-in areas (first path segment of each route under src/routes/_authenticated: `events_.$id.tsx` is
+ * /events, `profile.{-$id}.tsx` /profile), so a new members' page is kept out of search engines without a second list.
+ */
+function memberAreas(routesDir = fileURLToPath(new URL('./src/routes/_authenticated', import.meta.url))): string[] {
+  const areas = new Set<string>();
+  for (const e of readdirSync(routesDir, { withFileTypes: true })) {
+    if (e.isFile() && (!/\.tsx?$/.test(e.name) || /\.(test|spec)\.tsx?$/.test(e.name))) continue;
+    const segment = e.name.split('.')[0]!.replace(/_$/, '');
+    if (!/^[a-z0-9][a-z0-9-]*$/i.test(segment) || segment === 'index' || segment === 'route') continue;
+    areas.add(`/${segment}`);
+  }
+  return [...areas].sort();
+}
+
+function robotsTxt(origin: string): string {
+  return [
+    '# Torcedor: the public pages may be indexed; the API, member uploads and the signed-in areas may not.',
+    'User-agent: *',
+    ...PUBLIC_PAGES.map((p) => `Allow: ${p === '/' ? '/$' : p}`),
+    'Disallow: /api/',
+    `Disallow: /${UPLOADS_PREFIX}/`,
+    ...memberAreas().map((a) => `Disallow: ${a}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function sitemapXml(origin: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((p) => `  <url><loc>${xmlEscape(origin + p)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * robots.txt and sitemap.xml, generated into the build (served as files, with their types, by the gateway and by
+ * CloudFront, whose SPA rewrite leaves paths with a dot alone) and by the dev server; `%APP_ORIGIN%` in index.html
+ * becomes the origin (og:image must be an absolute URL).
+ */
+function seoFiles(): Plugin {
+  const origin = siteOrigin();
+  const files = new Map([
+    ['robots.txt', { type: 'text/plain; charset=utf-8', body: () => robotsTxt(origin) }],
+    ['sitemap.xml', { type: 'application/xml', body: () => sitemapXml(origin) }],
+  ]);
+  return {
+    name: 'torcedor-seo-files',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replaceAll('%APP_ORIGIN%', origin) },
+    generateBundle() {
+      for (const [fileName, f] of files) this.emitFile({ type: 'asset', fileName, source: f.body() });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const f = files.get((req.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        if (!f) return next();
+        res.setHeader('content-type', f.type);
+        res.end(f.body());
+      });
+    },
+  };
+}
+
 /**
  * The SPA. Routes are files under src/routes (code-split per route); `npm run dev` serves it with hot
  * reload and proxies /api to the local stack (API_ORIGIN, default http://localhost:3000).
@@ -58,6 +148,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     apiDocsAssets(),
+    seoFiles(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
