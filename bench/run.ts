@@ -2,6 +2,7 @@
  * npm run bench: our paths measured against floors measured in the same run, on this machine.
  *
  *   B1  GET /api/health through the local gateway vs a bare node:http server (req/s; goal >= 0.5x)
+ *   B2  GET /api/auth/user with a session vs B1's GET /api/health (req/s; goal >= 0.7x)
  *   B3  GET /api/feed (social's handler in this process, see feed.ts): p50 vs a raw Query of the same timeline page
  *       (goal <= 1.5x), sequential DynamoDB round trips per page (goal <= 2), p50 of a reader following 500
  *       members vs one following 1 (goal <= 1.2x)
@@ -53,9 +54,14 @@ async function timeEach(n: number, fn: (i: number) => Promise<unknown>): Promise
   }
   return out;
 }
-const reqPerSec = (url: string) =>
+const reqPerSec = (url: string, headers?: Record<string, string>) =>
   new Promise<number>((res, rej) => {
-    autocannon({ url, connections: 10, duration: DURATION }, (err, r) => (err ? rej(err) : res(r.requests.average)));
+    autocannon({ url, connections: 10, duration: DURATION, ...(headers ? { headers } : {}) }, (err, r) => {
+      if (err) return rej(err);
+      // Every answer must be a 2xx: a bench of refusals would measure the wrong path.
+      if (r.non2xx) return rej(new Error(`${url}: ${r.non2xx} answers were not 2xx`));
+      res(r.requests.average);
+    });
   });
 function record(r: Omit<Row, 'pass' | 'ratio'> & { better: 'higher' | 'lower'; limit: number }) {
   const ratio = r.ours / r.floor;
@@ -136,6 +142,10 @@ try {
   // A premium member (no cap) signed in through the API, and a 5,000-cigar synthetic catalog.
   const member = await signedInMember(stack, 'humidor');
   const cookie = member.cookies.join('; ');
+
+  // B2: the signed-in page's first read (session verified, revocation checked, the user read) against B1's req/s.
+  const userRps = await reqPerSec(`${stack.url}/api/auth/user`, { cookie });
+  record({ id: 'B2', what: 'GET /api/auth/user (signed in) req/s vs GET /api/health req/s', ours: userRps, floor: healthRps, unit: 'req/s', goal: '>= 0.7x', better: 'higher', limit: 0.7 });
   const userId = member.userId;
   await ddb.send(new PutCommand({ TableName: table, Item: { PK: `MEMBER#${userId}`, SK: 'ENTITLEMENT', tier: 'premium', until: new Date(Date.now() + 86_400_000).toISOString(), version: 1 } }));
   const catalog = syntheticCatalog(5000);
