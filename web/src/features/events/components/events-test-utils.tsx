@@ -3,7 +3,6 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import type { ClubEvent } from '@torcedor/shared/schemas/events';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { upcomingEventsQuery } from '@/lib/api/get-events';
 
@@ -16,29 +15,7 @@ export const makeEvent = (over: Partial<ClubEvent> = {}): ClubEvent => ({
   ...over,
 });
 
-export type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown }) => Response | Promise<Response>;
-
-export const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-/** Stubs fetch: each call goes to the handler of `METHOD /path`; an unknown one answers 404. Returns the mock. */
-export function fakeApi(handlers: Record<string, Handler>) {
-  const fetch = vi.fn(async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
-    return handler({ method, path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-/** The calls a fake API received, as `METHOD /path` with the parsed body. */
-export const callsOf = (fetch: ReturnType<typeof fakeApi>) =>
-  fetch.mock.calls.map(([input, init]) => ({
-    call: `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
-    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  }));
+export { callsOf, fakeApi, json, type Handler } from '@/testing/fake-api';
 
 export function makeClient() {
   return new QueryClient({

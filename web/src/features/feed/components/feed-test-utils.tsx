@@ -4,7 +4,6 @@ import type { User } from '@torcedor/shared/schemas/identity';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUserQuery } from '@/lib/current-user';
 import { feedQuery } from '../api/get-feed';
@@ -22,22 +21,7 @@ export const makePost = (over: Partial<Post> = {}): Post => ({
   imageUrl: null, likeCount: 3, commentCount: 0, likedByMe: false, createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), ...over,
 });
 
-type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown }) => Response | Promise<Response>;
-
-export const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-/** Stubs fetch: each call goes to the handler of `METHOD /path`; an unknown one answers 404. Returns the mock. */
-export function fakeApi(handlers: Record<string, Handler>) {
-  const fetch = vi.fn(async (input: string | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
-    return handler({ method, path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+export { fakeApi, json } from '@/testing/fake-api';
 
 export function makeClient() {
   const client = new QueryClient({
