@@ -12,7 +12,7 @@ import {
 } from './data/events.ts';
 import { exportMember } from './data/member.ts';
 import { readProfiles } from './data/profiles.ts';
-import { decodeCursor, encodeCursor } from './domain/cursor.ts';
+import { decodeCursor, encodeCursor } from '@torcedor/service-kit/cursor';
 import { toIcs } from './domain/ics.ts';
 
 async function positionOf(r: StoredRsvp | undefined) {

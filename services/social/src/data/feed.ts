@@ -4,7 +4,7 @@ import { batchGetAll, deleteKeys } from '@torcedor/service-kit/items';
 import { DISCOVER_DAYS, FEED_PAGE_SIZE, FOLLOW_BACKFILL_POSTS } from '@torcedor/shared/constants';
 import { isoDay } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
-import { encodeCursor } from '../domain/cursor.ts';
+import { encodeCursor } from '@torcedor/service-kit/cursor';
 import { toAuthor, type Author } from './authors.ts';
 import { celebritiesFollowedBy, followerPages, isFollowing, putAll } from './follows.ts';
 import { keys } from './keys.ts';

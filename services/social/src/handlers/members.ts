@@ -12,7 +12,7 @@ import { keys } from '../data/keys.ts';
 import { forgetCelebrities } from '../data/feed.ts';
 import { postView, queryPostsBy } from '../data/posts.ts';
 import { reviewsBy, reviewView } from '../data/reviews.ts';
-import { encodeCursor, decodeCursor } from '../domain/cursor.ts';
+import { encodeCursor, decodeCursor } from '@torcedor/service-kit/cursor';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 

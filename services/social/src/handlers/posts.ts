@@ -6,7 +6,7 @@ import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifyUpload } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
-import { decodeCursor } from '../domain/cursor.ts';
+import { decodeCursor } from '@torcedor/service-kit/cursor';
 import { readAuthors } from '../data/authors.ts';
 import { discover, readFeed } from '../data/feed.ts';
 import * as posts from '../data/posts.ts';
