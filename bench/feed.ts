@@ -18,6 +18,7 @@ import type { Stack } from '../local/src/stack.ts';
 import { busEvent, deliver } from '../services/kit/test/bus.ts';
 import { httpEvent } from '../services/kit/test/http-event.ts';
 import { signedInMember, type BenchMember } from './session.ts';
+import { busyTime, roundTripTimes, sequentialRoundTrips } from './round-trips.ts';
 
 export interface FeedBenchRow { id: 'B3'; what: string; ours: number; floor: number; unit: string; goal: string; better: 'higher' | 'lower'; limit: number }
 export interface FeedBenchResult { rows: FeedBenchRow[]; floors: Record<string, number>; notes: string[] }
@@ -43,38 +44,8 @@ async function inParallel(tasks: (() => Promise<unknown>)[], n: number): Promise
   }));
 }
 
-/** Round trips that had to wait for an earlier one: a command starts a new one when it starts after every earlier command ended. */
-export function sequentialRoundTrips(sent: Sent[]): number {
-  let trips = 0;
-  let end = -Infinity;
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    if (s.start >= end) trips++;
-    end = Math.max(end, s.end);
-  }
-  return trips;
-}
 
-/** How long each sequential round trip took (ms): from its first command's start to its last command's end. */
-function roundTripTimes(sent: Sent[]): number[] {
-  const trips: { start: number; end: number }[] = [];
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    const last = trips.at(-1);
-    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
-    else trips.push({ start: s.start, end: s.end });
-  }
-  return trips.map((t) => t.end - t.start);
-}
 
-/** Time during which at least one command was in flight (ms). */
-function busyTime(sent: Sent[]): number {
-  let busy = 0;
-  let end = -Infinity;
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    busy += Math.max(0, s.end - Math.max(s.start, end));
-    end = Math.max(end, s.end);
-  }
-  return busy;
-}
 
 export async function benchFeed(stack: Stack, opts: { samples: number }): Promise<FeedBenchResult> {
   const t0 = performance.now();

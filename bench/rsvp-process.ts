@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RsvpStatus } from '@torcedor/shared/schemas/events';
 import { httpEvent } from '../services/kit/test/http-event.ts';
-import { sequentialRoundTrips } from './feed.ts';
+import { busyTime, roundTripTimes, sequentialRoundTrips } from './round-trips.ts';
 
 /** `samples` pairs at most, sampling stops after `budgetMs` once MIN_SAMPLES pairs were taken (a busy machine). */
 export interface RsvpInput { eventId: string; hostId: string; cookies: string[]; samples: number; budgetMs: number; appOrigin: string; eventBridgeEndpoint: string }
@@ -32,26 +32,6 @@ const lambdaContext = () => ({
   memoryLimitInMB: '1024', awsRequestId: randomUUID(), logGroupName: '/aws/lambda/torcedor-events-http', logStreamName: 'bench',
   callbackWaitsForEmptyEventLoop: true, getRemainingTimeInMillis: () => 30_000, done: () => undefined, fail: () => undefined, succeed: () => undefined,
 });
-/** Time during which at least one command was in flight (ms). */
-function busyTime(sent: Sent[]): number {
-  let busy = 0;
-  let end = -Infinity;
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    busy += Math.max(0, s.end - Math.max(s.start, end));
-    end = Math.max(end, s.end);
-  }
-  return busy;
-}
-/** How long each sequential round trip took (ms): from its first command's start to its last command's end. */
-function roundTripTimes(sent: Sent[]): number[] {
-  const trips: { start: number; end: number }[] = [];
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    const last = trips.at(-1);
-    if (last && s.start < last.end) last.end = Math.max(last.end, s.end);
-    else trips.push({ start: s.start, end: s.end });
-  }
-  return trips.map((t) => t.end - t.start);
-}
 /** EventNotice events the events service put on the stack's bus so far (the local bus records every entry). */
 async function noticesPublished(endpoint: string): Promise<number> {
   const entries = (await (await fetch(`${endpoint}/__local/entries`)).json()) as { Source?: string; DetailType?: string }[];
@@ -158,7 +138,7 @@ const callsOf = (status: RsvpStatus): RsvpCalls => {
   const trips = of.map((o) => roundTripTimes(o.sent));
   const longest = Math.max(...trips.map((t) => t.length));
   return {
-    calls: p50(of.map((o) => o.sent.length)), trips: p50(of.map((o) => sequentialRoundTrips(o.sent.map((c) => ({ ...c, rcu: c.capacity }))))),
+    calls: p50(of.map((o) => o.sent.length)), trips: p50(of.map((o) => sequentialRoundTrips(o.sent))),
     capacity: p50(of.map((o) => o.sent.reduce((s, c) => s + c.capacity, 0))),
     // Of the first observed RSVP of this direction.
     commands: sequenceOf(of[0]!.sent),
