@@ -18,14 +18,13 @@ import type { Stack } from '../local/src/stack.ts';
 import { busEvent, deliver } from '../services/kit/test/bus.ts';
 import { httpEvent } from '../services/kit/test/http-event.ts';
 import { signedInMember, type BenchMember } from './session.ts';
-import { busyTime, roundTripTimes, sequentialRoundTrips } from './round-trips.ts';
+import { busyTime, commandRecorder, roundTripTimes, sequentialRoundTrips } from './round-trips.ts';
 
 export interface FeedBenchRow { id: 'B3'; what: string; ours: number; floor: number; unit: string; goal: string; better: 'higher' | 'lower'; limit: number }
 export interface FeedBenchResult { rows: FeedBenchRow[]; floors: Record<string, number>; notes: string[] }
 
 type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 /** One DynamoDB command as the recorder saw it: name, start and end (ms, performance.now()), read capacity. */
-interface Sent { command: string; start: number; end: number; rcu: number }
 
 const FOLLOWED = 500;
 /** What Lambda passes a function besides the event (the local stack's host passes the same). */
@@ -205,25 +204,11 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
   // above ran on the client as it is. The session's revocation markers are re-read once READ_RECHECK_MS passed
   // since this instance last read them: the first page after a pause pays that read, the others do not.
   const { READ_RECHECK_MS } = await import('@torcedor/service-kit/revocation');
-  let recording: Sent[] | null = null;
-  kit.dynamodb.middlewareStack.add((next, context) => async (args) => {
-    if (!recording) return next(args);
-    const sent = recording;
-    const start = performance.now();
-    const out = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } as typeof args.input });
-    const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-    const rcu = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-    sent.push({ command: context.commandName ?? '?', start, end: performance.now(), rcu });
-    return out;
-  }, { step: 'initialize', name: 'benchRecorder', priority: 'high' });
+  const recorder = commandRecorder(kit.dynamodb);
   const observe = async (reader: BenchMember) => {
-    const sent: Sent[] = [];
-    recording = sent;
-    const t = performance.now();
-    try { await page(reader); } finally { recording = null; }
-    const total = performance.now() - t;
+    const { sent, total } = await recorder.during(() => page(reader));
     return {
-      calls: sent.length, trips: sequentialRoundTrips(sent), rcu: sent.reduce((s, c) => s + c.rcu, 0), commands: sent.map((s) => s.command),
+      calls: sent.length, trips: sequentialRoundTrips(sent), rcu: sent.reduce((s, c) => s + c.capacity, 0), commands: sent.map((s) => s.command),
       total, waiting: busyTime(sent), tripMs: roundTripTimes(sent),
     };
   };
@@ -232,7 +217,7 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
   for (let i = 0; i < COUNTED; i++) steady.push(await observe(i % 2 ? one : many));
   await new Promise((r) => setTimeout(r, READ_RECHECK_MS + 100));
   const recheck = await observe(many);
-  kit.dynamodb.middlewareStack.remove('benchRecorder');
+  recorder.remove();
   const steadyMany = steady.filter((_, i) => i % 2 === 0);
   const typical = {
     calls: p50(steadyMany.map((s) => s.calls)), trips: p50(steadyMany.map((s) => s.trips)), rcu: p50(steadyMany.map((s) => s.rcu)),

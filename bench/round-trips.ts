@@ -27,3 +27,46 @@ export function busyTime(sent: readonly Timed[]): number {
   }
   return busy;
 }
+
+/** One DynamoDB command a request sent: its name, timing and consumed capacity units. */
+export interface Sent extends Timed { command: string; capacity: number }
+
+/** The middleware stack of an AWS SDK v3 client (the kit's DynamoDB client; its document client shares it). */
+interface Stack {
+  add(mw: (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) =>
+    (args: { input: unknown }) => Promise<{ output: unknown }>, options: { step: 'initialize'; name: string; priority: 'high' }): void;
+  remove(name: string): boolean;
+}
+
+/**
+ * Records the commands a client sends while `during` runs: a middleware notes each command's start and end and
+ * asks for its consumed capacity. Install it after the timed samples, so they ran on the client as it is.
+ */
+export function commandRecorder(client: { middlewareStack: unknown }) {
+  const stack = client.middlewareStack as Stack;
+  let recording: Sent[] | null = null;
+  stack.add((next, context) => async (args) => {
+    if (!recording) return next(args);
+    const sent = recording;
+    const start = performance.now();
+    const out = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } });
+    const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+    const capacity = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+    sent.push({ command: context.commandName ?? '?', start, end: performance.now(), capacity });
+    return out;
+  }, { step: 'initialize', name: 'benchRecorder', priority: 'high' });
+  return {
+    /** The commands `during` sent, and how long it took (ms). */
+    async during<T>(fn: () => Promise<T>): Promise<{ result: T; sent: Sent[]; total: number }> {
+      const sent: Sent[] = [];
+      recording = sent;
+      const t = performance.now();
+      try {
+        return { result: await fn(), sent, total: performance.now() - t };
+      } finally {
+        recording = null;
+      }
+    },
+    remove: () => void stack.remove('benchRecorder'),
+  };
+}

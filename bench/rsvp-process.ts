@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RsvpStatus } from '@torcedor/shared/schemas/events';
 import { httpEvent } from '../services/kit/test/http-event.ts';
-import { busyTime, roundTripTimes, sequentialRoundTrips } from './round-trips.ts';
+import { busyTime, commandRecorder, roundTripTimes, sequentialRoundTrips, type Sent } from './round-trips.ts';
 
 /** `samples` pairs at most, sampling stops after `budgetMs` once MIN_SAMPLES pairs were taken (a busy machine). */
 export interface RsvpInput { eventId: string; hostId: string; cookies: string[]; samples: number; budgetMs: number; appOrigin: string; eventBridgeEndpoint: string }
@@ -22,7 +22,6 @@ export interface RsvpOutput {
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
-interface Sent { command: string; start: number; end: number; capacity: number }
 
 const MIN_SAMPLES = 50;
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -93,29 +92,15 @@ phases.push(performance.now());
 // B3's recorder: a middleware on the kit's DynamoDB client (the document client shares its stack) records each
 // command's start and end and asks for its consumed capacity; installed only now, so the timings above ran on
 // the client as it is. Writes re-read the session's revocation markers on every request (no cached check).
-let recording: Sent[] | null = null;
-kit.dynamodb.middlewareStack.add((next, context) => async (args) => {
-  if (!recording) return next(args);
-  const sent = recording;
-  const start = performance.now();
-  const out = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } as typeof args.input });
-  const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-  const capacity = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-  sent.push({ command: context.commandName ?? '?', start, end: performance.now(), capacity });
-  return out;
-}, { step: 'initialize', name: 'benchRecorder', priority: 'high' });
+const recorder = commandRecorder(kit.dynamodb);
 const OBSERVED = 20;
 const noticesBefore = await noticesPublished(input.eventBridgeEndpoint);
 const observed: { status: RsvpStatus; sent: Sent[]; total: number }[] = [];
 for (let i = 0; i < OBSERVED; i++) {
-  const sent: Sent[] = [];
-  recording = sent;
-  const t = performance.now();
-  let status: RsvpStatus;
-  try { status = await rsvp(true); } finally { recording = null; }
-  observed.push({ status, sent, total: performance.now() - t });
+  const { result: status, sent, total } = await recorder.during(() => rsvp(true));
+  observed.push({ status, sent, total });
 }
-kit.dynamodb.middlewareStack.remove('benchRecorder');
+recorder.remove();
 phases.push(performance.now());
 const goingObserved = observed.filter((o) => o.status === 'going').length;
 const noticesPerGoing = (await noticesPublished(input.eventBridgeEndpoint) - noticesBefore) / goingObserved;
