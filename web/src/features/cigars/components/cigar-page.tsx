@@ -8,7 +8,7 @@ import { useCigarReviews } from '../api/get-cigar-reviews';
 import { ReviewDialog } from './review-form';
 import { ReviewList } from './review-list';
 import { CigarRating } from './score-stars';
-import { STRENGTH_CLASS, STRENGTH_LABEL } from './strength';
+import { STRENGTH_CLASS, STRENGTH_LABEL } from '@/lib/strength';
 
 /**
  * /cigars/{id}: the cigar (brand, make-up, rating and review count), its reviews newest first, and the

@@ -10,20 +10,13 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { Stars } from '@/components/ui/stars';
 import { searchCatalogQuery } from '@/lib/api/search-catalog';
+import { STRENGTH_CLASS, STRENGTH_LABEL } from '@/lib/strength';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddWishlistItem } from '../api/add-wishlist-item';
 
 /** Spec section 2: the quick brand buttons shown with no query. */
 const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];
-
-const STRENGTH_LABEL: Record<Cigar['strength'], string> = {
-  mild: 'Mild', 'mild-medium': 'Mild-Medium', medium: 'Medium', 'medium-full': 'Medium-Full', full: 'Full',
-};
-const STRENGTH_CLASS: Record<Cigar['strength'], string> = {
-  mild: 'bg-success/20 text-success', 'mild-medium': 'bg-info/20 text-info', medium: 'bg-primary/20 text-primary',
-  'medium-full': 'bg-warning/20 text-warning', full: 'bg-danger/20 text-danger',
-};
 
 function WishlistDialog({ cigar, onClose }: { cigar: Cigar; onClose: () => void }) {
   const add = useAddWishlistItem();

@@ -2,7 +2,7 @@ import type { Cigar } from '@torcedor/shared/schemas/catalog';
 
 type Strength = Cigar['strength'];
 
-/** Strength labels and badge colours, as the search results show them. */
+/** Strength labels and badge colours (docs/product.md, "Behaviour"), wherever a cigar's strength shows. */
 export const STRENGTH_LABEL: Record<Strength, string> = {
   mild: 'Mild', 'mild-medium': 'Mild-Medium', medium: 'Medium', 'medium-full': 'Medium-Full', full: 'Full',
 };
