@@ -28,6 +28,21 @@ function goToLogin(returnTo: string | undefined = currentPage()): void {
   window.location.assign(loginHref(returnTo) ?? routes.loginPage.path);
 }
 
+function showLoggedOutNotice(kind: 'read' | 'mutation'): void {
+  if (kind === 'mutation') pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
+  else pinToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
+}
+
+/**
+ * The logged-out rule for a signed-in page opened without a session: the notice, and the login 500 ms later.
+ * The caller then redirects inside the app, so the notice stays on screen over the login dialog (a browser
+ * navigation would erase it).
+ */
+export async function announceLoggedOut(): Promise<void> {
+  showLoggedOutNotice('read');
+  await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
+}
+
 /**
  * The logged-out rule of docs/product.md, "Messages": a toast, then the login page after 500 ms. Reads show
  * 'Unauthorized' / 'You are logged out. Logging in again...'; mutations show it as one line.
@@ -36,8 +51,7 @@ function goToLogin(returnTo: string | undefined = currentPage()): void {
 export function handleUnauthorized(kind: 'read' | 'mutation' = 'read', returnTo: string | undefined = currentPage()): void {
   if (redirecting) return;
   redirecting = true;
-  if (kind === 'mutation') pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
-  else pinToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
+  showLoggedOutNotice(kind);
   setTimeout(() => {
     redirecting = false;
     goToLogin(returnTo);

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { currentUserQuery } from '@/lib/current-user';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { announceLoggedOut } from '@/lib/unauthorized';
 
 /**
  * Every signed-in screen sits under this pathless layout. A logged-out visitor gets the logged-out rule
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
     if (!user) {
-      handleUnauthorized('read', location.href);
+      await announceLoggedOut();
       throw redirect({ to: '/', search: { auth: 'login', redirect: location.href } });
     }
     return { user };
