@@ -27,7 +27,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
-import { LAMBDA_PROVIDED_MODULES, serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, layerModulesOf, serviceEntry } from '@torcedor/shared/runtime';
 import { SERVICES } from '@torcedor/shared/services';
 import { startStack } from '../local/src/stack.ts';
 import { benchFeed } from './feed.ts';
@@ -96,7 +96,7 @@ for (const service of SERVICES) {
     const file = join(outDir, `${service}-${fn}.mjs`);
     await esbuild.build({
       entryPoints: [join(ROOT, serviceEntry(service, fn))], outfile: file, bundle: true, minify: true, platform: 'node', format: 'esm',
-      target: 'node22', external: [...LAMBDA_PROVIDED_MODULES], logLevel: 'silent',
+      target: 'node22', external: [...LAMBDA_PROVIDED_MODULES, ...layerModulesOf(service)], logLevel: 'silent',
       banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     });
     const kb = statSync(file).size / 1024;

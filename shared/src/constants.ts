@@ -18,6 +18,15 @@ export const TRIAL_DAYS = 7;
 export const FREE_HUMIDOR_CAP = 20;
 export const FREE_AI_DAILY_LIMIT = 3;
 export const PREMIUM_PRICE_USD_CENTS = 999;
+/** Billing: a webhook's signature timestamp may be this old at most (Stripe's own default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Billing: each processed webhook event id is remembered this long, so a redelivery is a no-op (Stripe retries for 3 days). */
+export const WEBHOOK_EVENT_TTL_DAYS = 7;
+/** Events: a free member hosts at most this many upcoming events at once; premium and trial members host freely (docs/decisions.md). */
+export const FREE_HOSTED_EVENTS_LIMIT = 2;
+/** Priority support: the subject and message limits of a support request. */
+export const SUPPORT_SUBJECT_MAX_LENGTH = 120;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 4_000;
 export const FREE_PRICE_USD_CENTS = 0;
 
 export const BIO_MAX_LENGTH = 500;

@@ -17,3 +17,9 @@ export const isUnlimited = (e: Plan | null | undefined, now: Date): boolean => a
 
 /** A paid premium plan that is still running. */
 export const isPremium = (e: Plan | null | undefined, now: Date): boolean => activeTier(e, now) === 'premium';
+
+/**
+ * Everything the premium plan gives beyond the limits (advanced analytics, exclusive content, the member badge,
+ * priority support, hosting, priority event access): a paid plan, or a running trial, which grants the same.
+ */
+export const hasPremiumBenefits = (e: Plan | null | undefined, now: Date): boolean => activeTier(e, now) !== 'free';

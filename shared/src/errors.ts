@@ -20,9 +20,13 @@ export const ERROR_CODES = {
   SELF_FOLLOW: 400,
   /** An upload that is not the caller's, too large, or not a JPEG, PNG or WebP image by its bytes. */
   INVALID_UPLOAD: 400,
+  /** A payment provider webhook whose signature, timestamp or body does not verify (nothing is changed). */
+  BAD_SIGNATURE: 400,
   /** No valid session (message is exactly 'Unauthorized'). */
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  /** The card was declined or could not be authenticated; the message is the payment provider's. */
+  PAYMENT_FAILED: 402,
   /** A state-changing request from another origin. */
   BAD_ORIGIN: 403,
   OWNER_ONLY: 403,
@@ -31,6 +35,10 @@ export const ERROR_CODES = {
   HUMIDOR_LIMIT: 403,
   /** The member does not accept new followers (allowFollowRequests off). */
   FOLLOWS_CLOSED: 403,
+  /** A premium feature (advanced analytics, exclusive content) asked for by a free member. */
+  PREMIUM_REQUIRED: 403,
+  /** A free member already hosts as many upcoming events as the free plan allows (docs/decisions.md). */
+  HOSTING_LIMIT: 403,
   /** An unknown id, or another member's private object. */
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
@@ -38,6 +46,10 @@ export const ERROR_CODES = {
   EVENT_FULL: 409,
   /** An RSVP to, or an edit of, an event that has already started. */
   EVENT_STARTED: 409,
+  /** A member who already has a running paid subscription asked for another. */
+  ALREADY_SUBSCRIBED: 409,
+  /** A cancellation, or a payment confirmation, with no subscription of the member's to act on. */
+  NOT_SUBSCRIBED: 409,
   /** Another request with the same Idempotency-Key is still running after the wait (docs/api.md). */
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -65,6 +77,7 @@ export const RETRY_AFTER_STATUSES: readonly ErrorStatus[] = [429, 503];
 export const ERROR_STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Bad request',
   401: 'Unauthorized',
+  402: 'Payment failed',
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',

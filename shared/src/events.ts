@@ -165,6 +165,8 @@ export const subscriptions = [
   { event: 'EntitlementChanged', consumer: 'identity' },
   // Premium members are promoted from a waitlist first.
   { event: 'EntitlementChanged', consumer: 'events' },
+  // The member badge next to authors' names (posts, comments, profiles, discover).
+  { event: 'EntitlementChanged', consumer: 'social' },
   { event: 'UserProfileChanged', consumer: 'events' },
   { event: 'EventNotice', consumer: 'social' },
   { event: 'CollectionCountsChanged', consumer: 'identity' },

@@ -12,13 +12,16 @@ import {
   ReportList, ResolveReport, Review, ReviewList, SmokingHistory, UploadRequest, UploadTicket,
 } from './schemas/social.ts';
 import {
-  AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
+  AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorAnalytics, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
   ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
 } from './schemas/humidor.ts';
 import { Brand, Cigar, Lounge, SearchQuery, SearchResponse } from './schemas/catalog.ts';
 import { ClubEvent, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
-import { AiUsage } from './schemas/ai.ts';
-import { SubscriptionStatus } from './schemas/billing.ts';
+import { AiUsage, LearnLibrary } from './schemas/ai.ts';
+import {
+  CancelSubscriptionResult, CreateSubscriptionResult, LocalConfirmBody, LocalConfirmResult, SubscriptionStatus, WebhookAck,
+} from './schemas/billing.ts';
+import { SupportRequest, SupportRequestBody, SupportRequestList } from './schemas/support.ts';
 import { MarketingDashboard } from './schemas/marketing.ts';
 
 /**
@@ -148,6 +151,11 @@ export const routes = {
     method: 'GET', path: '/api/humidor/summary', service: 'humidor', access: 'member',
     summary: "The member's totals and humidor cap", response: HumidorSummary,
   }),
+  getHumidorAnalytics: route({
+    method: 'GET', path: '/api/humidor/analytics', service: 'humidor', access: 'member',
+    summary: "Advanced analytics of the member's humidor: origins, strengths, vitolas, spend by month, aging (premium and trial)",
+    response: HumidorAnalytics, errors: ['PREMIUM_REQUIRED'],
+  }),
   addHumidorItem: route({
     method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201, idempotent: true,
     summary: 'Add a cigar to the humidor (free members: 20 cigars at most)', body: AddHumidorItem, response: HumidorItem,
@@ -205,10 +213,12 @@ export const routes = {
     method: 'GET', path: '/api/ai/usage', service: 'ai', access: 'member',
     summary: "Today's VitolAI answers used against the member's daily limit", response: AiUsage,
   }),
-  getSubscriptionStatus: route({
-    method: 'GET', path: '/api/subscription/status', service: 'billing', access: 'member',
-    summary: "The member's plan and entitlement", response: SubscriptionStatus,
+  getLearnLibrary: route({
+    method: 'GET', path: '/api/learn', service: 'ai', access: 'member',
+    summary: 'The Learn library: video cards and masterclasses (the exclusive ones open for premium and trial members only)', response: LearnLibrary,
   }),
+  ...billingRoutes(),
+  ...supportRoutes(),
   getMarketingDashboard: route({
     method: 'GET', path: '/api/marketing/dashboard', service: 'marketing', access: 'owner',
     summary: 'Campaign and lead statistics for the owner', response: MarketingDashboard,
@@ -216,6 +226,60 @@ export const routes = {
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
+
+/** Billing: the premium plan on the payment provider (Stripe, or the local provider without a key). */
+function billingRoutes() {
+  const billing = 'billing' as const;
+  return {
+    getSubscriptionStatus: route({
+      method: 'GET', path: '/api/subscription/status', service: billing, access: 'member',
+      summary: "The member's plan and entitlement", response: SubscriptionStatus,
+    }),
+    createSubscription: route({
+      method: 'POST', path: '/api/create-subscription', service: billing, access: 'member',
+      summary: 'Start (or resume) the $9.99/month premium subscription: the client secret for the payment form',
+      response: CreateSubscriptionResult, errors: ['ALREADY_SUBSCRIBED'],
+    }),
+    cancelSubscription: route({
+      method: 'POST', path: '/api/cancel-subscription', service: billing, access: 'member',
+      summary: 'Cancel the subscription at the end of the paid period (the answer says until when)',
+      response: CancelSubscriptionResult, errors: ['NOT_SUBSCRIBED'],
+    }),
+    billingWebhook: route({
+      method: 'POST', path: '/api/billing/webhook', service: billing, access: 'public', rawBody: true,
+      summary: "The payment provider's signed events (Stripe format); each event id is processed once", response: WebhookAck,
+      errors: ['BAD_SIGNATURE'],
+    }),
+    confirmLocalPayment: route({
+      method: 'POST', path: '/api/billing/local/confirm', service: billing, access: 'member',
+      summary: "The local payment provider's test-mode card confirmation (404 when Stripe is configured)",
+      body: LocalConfirmBody, response: LocalConfirmResult, errors: ['PAYMENT_FAILED', 'NOT_FOUND'],
+    }),
+  };
+}
+
+/** Priority support: members write in, owners answer the queue (premium members' requests first). */
+function supportRoutes() {
+  const identity = 'identity' as const;
+  return {
+    createSupportRequest: route({
+      method: 'POST', path: '/api/support', service: identity, access: 'member', status: 201, idempotent: true,
+      summary: 'Send a support request (flagged priority for premium and trial members)', body: SupportRequestBody, response: SupportRequest,
+    }),
+    getMySupportRequests: route({
+      method: 'GET', path: '/api/support', service: identity, access: 'member',
+      summary: "The member's own support requests, newest first", response: SupportRequestList,
+    }),
+    getSupportQueue: route({
+      method: 'GET', path: '/api/support/queue', service: identity, access: 'owner',
+      summary: 'Owners: every open and resolved support request, open priority ones first', response: SupportRequestList,
+    }),
+    resolveSupportRequest: route({
+      method: 'POST', path: '/api/support/{id}/resolve', service: identity, access: 'owner',
+      summary: 'Owners: mark a support request resolved', params: IdParams, response: SupportRequest,
+    }),
+  };
+}
 
 /** The events service: creating, discovering, RSVPs with exact capacity and a waitlist, calendars. */
 function eventRoutes() {
@@ -232,6 +296,7 @@ function eventRoutes() {
     createEvent: route({
       method: 'POST', path: '/api/events', service: events, access: 'member', status: 201, idempotent: true,
       summary: 'Host an event (every event is restricted to adults of legal smoking age)', body: EventForm, response: ClubEvent,
+      errors: ['HOSTING_LIMIT'],
     }),
     updateEvent: route({
       method: 'PUT', path: '/api/events/{id}', service: events, access: 'member',

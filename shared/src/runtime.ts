@@ -7,6 +7,14 @@ import type { ServiceName } from './services.ts';
  */
 export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*', 'aws-xray-sdk-core'] as const;
 
+/**
+ * Packages a service loads on first use from its own Lambda layer instead of its bundle (too big for the 250 KB
+ * bundle budget; docs/decisions.md, "Billing"): CDK builds the layer from the installed package, the bench and CDK
+ * leave them out of the bundle. Code imports them dynamically only (a static import would fail the bundle check).
+ */
+export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'] };
+export const layerModulesOf = (service: ServiceName): readonly string[] => SERVICE_LAYER_MODULES[service] ?? [];
+
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
 export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker') => `services/${service}/src/${fn}.ts`;
 
@@ -33,6 +41,9 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   humidor: [],
   events: [],
   ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?'],
-  billing: ['STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?'],
+  billing: [
+    'STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?', 'STRIPE_PRICE_ID?',
+    'STRIPE_PUBLISHABLE_KEY?', 'STRIPE_API_URL?', 'BILLING_WEBHOOK_URL?',
+  ],
   marketing: [],
 };

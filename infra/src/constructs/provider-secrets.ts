@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
 
@@ -39,6 +40,35 @@ export class ProviderSecrets extends Construct {
       (secret.node.defaultChild as CfnSecret).overrideLogicalId(def.logicalId);
       acknowledge(secret, 'SMG4', 'A third-party API key: it is rotated in the provider\'s dashboard and then stored with put-secret-value; a rotation Lambda cannot mint provider keys.');
       this.secrets[name] = secret;
+    }
+  }
+}
+
+/**
+ * Non-secret provider settings, by the environment variable a function gets: SSM parameters created with the
+ * value `unset` (which the services read as "not configured"); the operator sets them once with
+ * `aws ssm put-parameter --overwrite`, and the next deployment passes the value to the functions.
+ */
+export const PROVIDER_PARAMETERS = {
+  STRIPE_PRICE_ID: { parameterName: '/torcedor/stripe/price-id', description: "Stripe Price id of the $9.99/month premium plan (price_...)" },
+  STRIPE_PUBLISHABLE_KEY: { parameterName: '/torcedor/stripe/publishable-key', description: "Stripe publishable key for the page's Payment Element (pk_...)" },
+} as const;
+export type ProviderParameterName = keyof typeof PROVIDER_PARAMETERS;
+export const isProviderParameterName = (name: string): name is ProviderParameterName => Object.hasOwn(PROVIDER_PARAMETERS, name);
+/** The value a provider parameter holds until the operator sets it. */
+export const UNSET_PARAMETER = 'unset';
+
+export class ProviderParameters extends Construct {
+  readonly parameters = {} as Record<ProviderParameterName, StringParameter>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    for (const [name, def] of Object.entries(PROVIDER_PARAMETERS) as [ProviderParameterName, (typeof PROVIDER_PARAMETERS)[ProviderParameterName]][]) {
+      this.parameters[name] = new StringParameter(this, name, {
+        parameterName: def.parameterName,
+        description: `${def.description}. Set with: aws ssm put-parameter --overwrite --name ${def.parameterName} --value <value>`,
+        stringValue: UNSET_PARAMETER,
+      });
     }
   }
 }

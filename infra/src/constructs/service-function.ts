@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { DockerImage, Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Code, Function as LambdaFunction, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LAMBDA_PROVIDED_MODULES, serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, layerModulesOf, serviceEntry } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -23,6 +23,43 @@ function powertoolsLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
   return existing ?? LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
+}
+
+/**
+ * The layer of a service's big third-party packages (runtime.ts SERVICE_LAYER_MODULES): the installed packages,
+ * copied as they are into `nodejs/node_modules` (no Docker; each listed package must have no dependencies of its
+ * own, which the copy checks). One per stack and service.
+ */
+function serviceLayer(scope: Construct, service: ServiceName): ILayerVersion | undefined {
+  const modules = layerModulesOf(service);
+  if (!modules.length) return undefined;
+  const stack = Stack.of(scope);
+  const id = `${service}-modules-layer`;
+  const existing = stack.node.tryFindChild(id) as ILayerVersion | undefined;
+  if (existing) return existing;
+  const require = createRequire(join(REPO_ROOT, 'package.json'));
+  const dirs = modules.map((m) => {
+    const dir = dirname(require.resolve(`${m}/package.json`));
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    if (Object.keys(pkg.dependencies ?? {}).length) throw new Error(`${m} has dependencies: a layer module must be self-contained`);
+    return [m, dir] as const;
+  });
+  return new LayerVersion(stack, id, {
+    description: `Torcedor ${service}: ${modules.join(', ')} (loaded on first use)`,
+    compatibleRuntimes: [Runtime.NODEJS_22_X],
+    compatibleArchitectures: [Architecture.ARM_64],
+    code: Code.fromAsset(dirs[0]![1], {
+      bundling: {
+        image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+        local: {
+          tryBundle(outputDir: string) {
+            for (const [m, dir] of dirs) cpSync(dir, join(outputDir, 'nodejs', 'node_modules', m), { recursive: true });
+            return true;
+          },
+        },
+      },
+    }),
+  });
 }
 
 export interface ServiceFunctionProps {
@@ -48,7 +85,7 @@ export class ServiceFunction extends Construct {
       timeout: Duration.seconds(p.kind === 'http' ? 10 : 60),
       environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
       tracing: Tracing.ACTIVE,
-      layers: [powertoolsLayer(this)],
+      layers: [powertoolsLayer(this), ...(p.bundle ? [serviceLayer(this, p.service)].filter((l): l is ILayerVersion => l !== undefined) : [])],
       description: `Torcedor ${p.service} ${p.kind}`,
     };
     this.fn = p.bundle
@@ -63,7 +100,7 @@ export class ServiceFunction extends Construct {
             minify: true,
             sourceMap: true,
             target: 'node22',
-            externalModules: [...LAMBDA_PROVIDED_MODULES],
+            externalModules: [...LAMBDA_PROVIDED_MODULES, ...layerModulesOf(p.service)],
             forceDockerBundling: false,
             banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
           },

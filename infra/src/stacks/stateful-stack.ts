@@ -9,7 +9,8 @@ import type { ServiceName } from '@torcedor/shared/services';
 import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
 import { MemberPool } from '../constructs/user-pool.ts';
 import { ServiceTables } from '../constructs/service-tables.ts';
-import { ProviderSecrets, type ProviderSecretName } from '../constructs/provider-secrets.ts';
+import { ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
+import type { StringParameter } from 'aws-cdk-lib/aws-ssm';
 
 export interface StatefulProps extends StackProps { allowedOrigins: string[] }
 
@@ -23,6 +24,7 @@ export class StatefulStack extends Stack {
   readonly bus: EventBus;
   /** Stripe and OpenAI keys, set by the operator (infra/README.md); functions get their ARN, never their value. */
   readonly providerSecrets: Record<ProviderSecretName, Secret>;
+  readonly providerParameters: Record<ProviderParameterName, StringParameter>;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id, props);
@@ -35,5 +37,6 @@ export class StatefulStack extends Stack {
     this.bus = new EventBus(this, 'DomainBus');
     (this.bus.node.defaultChild as CfnEventBus).overrideLogicalId('DomainEventBus');
     this.providerSecrets = new ProviderSecrets(this, 'ProviderSecrets').secrets;
+    this.providerParameters = new ProviderParameters(this, 'ProviderParameters').parameters;
   }
 }

@@ -9,7 +9,7 @@ import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { grantUploads } from '../constructs/buckets.ts';
 import { BusWiring } from '../constructs/bus-wiring.ts';
 import { ManifestHttpApi } from '../constructs/http-api.ts';
-import { isProviderSecretName, SECRET_ARN_SUFFIX } from '../constructs/provider-secrets.ts';
+import { isProviderParameterName, isProviderSecretName, SECRET_ARN_SUFFIX } from '../constructs/provider-secrets.ts';
 import { ServiceFunction } from '../constructs/service-function.ts';
 import { grantOwnTable } from '../constructs/table-access.ts';
 import { WebDistribution } from '../constructs/web-distribution.ts';
@@ -72,6 +72,9 @@ export class StatelessStack extends Stack {
           const secret = s.providerSecrets[secretName];
           extra[name] = secret.secretArn;
           secrets.push(secret);
+        } else if (isProviderParameterName(name)) {
+          // Deploy-time value of the operator's SSM parameter (`unset` until set: the service reads it as absent).
+          extra[name] = s.providerParameters[name].stringValue;
         } else if (isProviderSecretName(name)) {
           // The plain value is for the local stack only: in AWS it never enters a template or an environment.
         } else if (!optional) throw new Error(`the stateless stack has no value for ${name} of ${service}`);

@@ -40,3 +40,14 @@ export const tooManyRequests = (message: string, code: CodeOf<429>, retryAfterSe
 export function zodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): NonNullable<ErrorBody['issues']> {
   return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
 }
+
+/**
+ * A third-party provider (Stripe, OpenAI) that failed rather than the request: a timeout, a refused connection or
+ * a 5xx after the client's own retries. The kit answers it like any dependency failure: 503 UNAVAILABLE with
+ * Retry-After (services/kit/src/aws.ts isDependencyFailure reads the name).
+ */
+export function dependencyUnavailable(what: string, cause?: unknown): Error {
+  const err = new Error(`${what} is unavailable`, { cause });
+  err.name = 'ServiceUnavailable';
+  return err;
+}

@@ -84,6 +84,25 @@ export const HumidorSummary = z.object({
   cap: z.number().int().nullable(),
 });
 
+const Slice = z.object({ name: z.string(), value: z.number() });
+/** Advanced analytics (premium and trial members): computed by the server from the member's humidor. */
+export const HumidorAnalytics = z.object({
+  origins: z.array(Slice),
+  strengths: z.array(Slice),
+  vitolas: z.array(Slice),
+  /** Spend per month ('YYYY-MM'), in dollars. */
+  spendByMonth: z.array(z.object({ month: z.string(), value: z.number() })),
+  aging: z.array(Slice),
+  totals: z.object({
+    sticks: z.number().int(),
+    /** Current price per stick (else the price paid) × quantity, to the cent; unpriced items count 0. */
+    valueUsd: z.number(),
+    /** Mean age in whole days of the items with a box date (each item once); null when none has one. */
+    averageAgeDays: z.number().int().nullable(),
+  }),
+});
+export type HumidorAnalytics = z.infer<typeof HumidorAnalytics>;
+
 /** Humidor conditions log (beyond the spec): readings of relative humidity and temperature. */
 export const ConditionReading = z.object({
   id: z.string(),

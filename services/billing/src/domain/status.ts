@@ -1,27 +1,23 @@
 import type { z } from 'zod';
 import { activeTier } from '@torcedor/shared/entitlement';
 import type { SubscriptionStatus } from '@torcedor/shared/schemas/billing';
+import type { BillingState } from './plan.ts';
 
-/** What billing stores per member: the plan and until when it runs. */
-export interface Subscription {
-  plan: 'free' | 'trial' | 'premium';
-  /** End of the paid period (premium) or of the trial; null for free. */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
-export const FREE: Subscription = { plan: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
-
-/** The status the page shows. A plan past its end is free again. */
-export function toStatus(s: Subscription, now: Date): z.infer<typeof SubscriptionStatus> {
+/**
+ * The status the page shows. A plan past its end is free again; a trial grants everything premium gives
+ * (docs/product.md, "Premium"), but only a paid plan is `isPremium`.
+ */
+export function toStatus(s: Pick<BillingState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>, now: Date): z.infer<typeof SubscriptionStatus> {
   const plan = activeTier({ tier: s.plan, until: s.currentPeriodEnd }, now);
-  const active = plan !== 'free';
+  const benefits = plan !== 'free';
   const premium = plan === 'premium';
-  const unlimited = plan !== 'free';
+  const renews = premium && !s.cancelAtPeriodEnd;
   return {
     isPremium: premium,
     plan,
-    renewalDate: active && premium && !s.cancelAtPeriodEnd ? s.currentPeriodEnd : null,
-    cancelAtPeriodEnd: active && s.cancelAtPeriodEnd,
-    features: { unlimitedHumidor: unlimited, unlimitedRecommendations: unlimited, prioritySupport: premium, advancedAnalytics: premium },
+    renewalDate: renews ? s.currentPeriodEnd : null,
+    cancelAtPeriodEnd: premium && s.cancelAtPeriodEnd,
+    endsAt: benefits && !renews ? s.currentPeriodEnd : null,
+    features: { unlimitedHumidor: benefits, unlimitedRecommendations: benefits, prioritySupport: benefits, advancedAnalytics: benefits },
   };
 }
