@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
+import { PREMIUM_PRICE_USD_CENTS, WEBHOOK_TOLERANCE_SECONDS } from '@torcedor/shared/constants';
 import { LOCAL_TEST_CARDS, type LocalConfirmBody } from '@torcedor/shared/schemas/billing';
 import type { z } from 'zod';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
@@ -193,7 +193,7 @@ export function createLocalProvider(opts: { webhookUrl: string; now?: () => Date
       const Stripe = await loadStripe();
       let event: StripeFormatEvent;
       try {
-        event = (await Stripe.webhooks.constructEventAsync(rawBody, signature ?? '', LOCAL_WEBHOOK_SECRET, 300)) as unknown as StripeFormatEvent;
+        event = (await Stripe.webhooks.constructEventAsync(rawBody, signature ?? '', LOCAL_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_SECONDS)) as unknown as StripeFormatEvent;
       } catch {
         throw badSignature();
       }
