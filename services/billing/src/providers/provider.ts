@@ -11,10 +11,10 @@ export interface ProviderSubscription {
   userId: string | null;
   /** Stripe's statuses: incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused. */
   status: string;
-  /** End of the current paid period (ISO), or null before the first payment. */
+  /** End of the current paid period (ISO); null until the first payment (Stripe gives an unpaid subscription a period anyway). */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
-  /** The client secret of the payment still to confirm (an incomplete subscription's first invoice), if any. */
+  /** The client secret of the payment still to confirm: present only while the latest invoice is unpaid. */
   clientSecret: string | null;
 }
 
