@@ -1,8 +1,9 @@
 import { readEntitlement } from '@torcedor/service-kit/entitlement';
-import { badRequest, notFound } from '@torcedor/service-kit/errors';
+import { badRequest, forbidden, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
+import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
 import { readCounts } from './data/counts.ts';
@@ -10,6 +11,7 @@ import { addItem, addItems, deleteItem, listItems, updateItem } from './data/ite
 import { exportMember } from './data/member.ts';
 import { searchIndexes } from './data/search-index.ts';
 import { addWish, deleteWish, listWishes, moveWish, updateWish } from './data/wishlist.ts';
+import { ANALYTICS_PREMIUM_MESSAGE, humidorAnalytics } from './domain/analytics.ts';
 import { humidorCap } from './domain/collection.ts';
 import { HUMIDITY_TARGET, rechargeNeeded } from './domain/conditions.ts';
 import { previewImport } from './domain/member-import.ts';
@@ -48,6 +50,12 @@ export const handler = createHttpHandler('humidor', {
   getHumidorSummary: async ({ session }) => {
     const [c, cap] = await Promise.all([readCounts(session.userId), capOf(session.userId)]);
     return { totalSticks: c.sticks, items: c.items, wishlistCount: c.wishes, cap };
+  },
+  getHumidorAnalytics: async ({ session }) => {
+    const [items, entitlement] = await Promise.all([listItems(session.userId), readEntitlement(session.userId)]);
+    const now = new Date();
+    if (!hasPremiumBenefits(entitlement, now)) throw forbidden(ANALYTICS_PREMIUM_MESSAGE, 'PREMIUM_REQUIRED');
+    return humidorAnalytics(items, now);
   },
   addHumidorItem: async ({ session, body, idempotencyKey }) => {
     const cigar = await cigarOr400(body.cigarId);

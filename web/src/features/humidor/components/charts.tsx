@@ -1,5 +1,6 @@
-import type { ConditionReading, HumidorItem } from '@torcedor/shared/schemas/humidor';
+import type { ConditionReading, HumidorAnalytics } from '@torcedor/shared/schemas/humidor';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { money } from './status';
 
 /** Charts load on demand (recharts stays out of the main bundle). */
 const GOLD = '#d4a640';
@@ -27,51 +28,63 @@ export function ConditionsChart({ readings }: { readings: { recordedAt: string; 
 }
 export type { ConditionReading };
 
-function count<T>(items: HumidorItem[], key: (i: HumidorItem) => T) {
-  const m = new Map<T, number>();
-  for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + i.quantity);
-  return [...m.entries()].map(([name, value]) => ({ name: String(name), value }));
+type Point = { name: string; value: number } | { month: string; value: number };
+
+/** The chart's numbers for screen readers (the chart itself is a picture). */
+function DataList({ data, unit }: { data: Point[]; unit: (v: number) => string }) {
+  return (
+    <dl className="sr-only">
+      {data.map((d) => {
+        const name = 'name' in d ? d.name : d.month;
+        return <div key={name}><dt>{name}</dt><dd>{unit(d.value)}</dd></div>;
+      })}
+    </dl>
+  );
 }
+const sticks = (n: number) => (n === 1 ? '1 stick' : `${n} sticks`);
+const days = (n: number) => (n === 1 ? '1 day' : `${n.toLocaleString()} days`);
 
-const STRENGTHS = [['mild', 'Mild'], ['mild-medium', 'Mild-Medium'], ['medium', 'Medium'], ['medium-full', 'Medium-Full'], ['full', 'Full']] as const;
-
-/** Premium analytics: origins, strength mix, vitolas, spend by month and aging distribution. */
-export function AnalyticsCharts({ items, now }: { items: HumidorItem[]; now: Date }) {
-  const origins = count(items, (i) => i.brandCountry || 'Other');
-  const vitolas = count(items, (i) => i.cigarVitola || 'Other').sort((a, b) => b.value - a.value).slice(0, 8);
-  const strengths = STRENGTHS.map(([key, name]) => ({ name, value: items.filter((i) => i.cigarStrength === key).reduce((n, i) => n + i.quantity, 0) }));
-  const spend = new Map<string, number>();
-  for (const i of items) if (i.pricePaid !== null) spend.set(i.createdAt.slice(0, 7), (spend.get(i.createdAt.slice(0, 7)) ?? 0) + i.pricePaid * i.quantity);
-  const spendData = [...spend.entries()].sort().map(([month, value]) => ({ month, value: Math.round(value * 100) / 100 }));
-  const bands = [['< 6 months', 0.5], ['6-12 months', 1], ['1-2 years', 2], ['2-5 years', 5], ['5+ years', Infinity]] as const;
-  const aging = bands.map(([name]) => ({ name, value: 0 }));
-  for (const i of items) {
-    if (!i.boxDate) continue;
-    const years = (now.getTime() - new Date(`${i.boxDate}T00:00:00Z`).getTime()) / (365.25 * 86_400_000);
-    aging[bands.findIndex(([, max]) => years < max)]!.value += i.quantity;
-  }
+/**
+ * Premium analytics: origins, strength mix, vitolas, spend by month and aging distribution, as the server
+ * computed them (GET /api/humidor/analytics).
+ */
+export function AnalyticsCharts({ analytics }: { analytics: HumidorAnalytics }) {
+  const { origins, strengths, vitolas, spendByMonth: spendData, aging, totals } = analytics;
   const box = 'rounded-lg border border-border p-3';
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Origins</figcaption>
         <div className="h-56"><ResponsiveContainer><PieChart><Pie data={origins} dataKey="value" nameKey="name" outerRadius={70}>{origins.map((o, i) => <Cell key={o.name} fill={PALETTE[i % PALETTE.length]} />)}</Pie><Tooltip {...tooltip} /><Legend wrapperStyle={{ color: '#f3eadf', fontSize: 12 }} /></PieChart></ResponsiveContainer></div>
+        <DataList data={origins} unit={sticks} />
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Strength mix</figcaption>
         <div className="h-56"><ResponsiveContainer><BarChart data={strengths}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill="#e0675a" /></BarChart></ResponsiveContainer></div>
+        <DataList data={strengths} unit={sticks} />
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Vitolas</figcaption>
         <div className="h-56"><ResponsiveContainer><BarChart data={vitolas}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill={GOLD} /></BarChart></ResponsiveContainer></div>
+        <DataList data={vitolas} unit={sticks} />
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Spend by month (USD)</figcaption>
         <div className="h-56"><ResponsiveContainer><BarChart data={spendData}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="month" {...axis} /><YAxis {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Spent" fill="#8b5a2b" /></BarChart></ResponsiveContainer></div>
+        <DataList data={spendData} unit={money} />
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Aging</figcaption>
         <div className="h-56"><ResponsiveContainer><BarChart data={aging}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill="#6fbf73" /></BarChart></ResponsiveContainer></div>
+        <DataList data={aging} unit={sticks} />
+      </figure>
+      <figure className={box}>
+        <figcaption className="mb-2 font-semibold">Totals</figcaption>
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between"><dt>Sticks</dt><dd>{totals.sticks}</dd></div>
+          <div className="flex justify-between"><dt>Value</dt><dd>{money(totals.valueUsd)}</dd></div>
+          <div className="flex justify-between"><dt>Average age (dated boxes)</dt><dd>{totals.averageAgeDays === null ? '—' : days(totals.averageAgeDays)}</dd></div>
+        </dl>
       </figure>
     </div>
   );

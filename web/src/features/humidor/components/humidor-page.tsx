@@ -9,7 +9,9 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
 import { humidorQuery } from '../api/get-humidor';
+import { useHumidorAnalytics } from '../api/get-humidor-analytics';
 import { humidorSummaryQuery } from '../api/get-humidor-summary';
 import { wishlistQuery } from '../api/get-wishlist';
 import { AddCigarDialog } from './add-cigar-dialog';
@@ -29,6 +31,34 @@ function Stat({ label, value }: { label: string; value: string | number }) {
       <p className="text-sm text-muted">{label}</p>
     </div>
   );
+}
+
+function UpgradeForAnalytics() {
+  return (
+    <Card>
+      <p>Origins, strength mix, vitolas, spending and aging charts are part of Premium.</p>
+      <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}>Upgrade to Premium</Link>
+    </Card>
+  );
+}
+
+/**
+ * The server's analytics of the humidor (the charts' code loads on demand). A plan that ended since the totals
+ * were read is told by the server (PREMIUM_REQUIRED): the upgrade card then shows instead.
+ */
+function Analytics({ query }: { query: ReturnType<typeof useHumidorAnalytics> }) {
+  const { data, isPending, isError, error, refetch, isFetching } = query;
+  if (isPending) return <Skeleton className="h-64" />;
+  if (isError) {
+    if (error instanceof ApiError && error.body?.code === 'PREMIUM_REQUIRED') return <UpgradeForAnalytics />;
+    return (
+      <Card role="alert">
+        <p>Analytics could not be loaded.</p>
+        <Button variant="outline" className="mt-3" onClick={() => void refetch()} disabled={isFetching}>Try Again</Button>
+      </Card>
+    );
+  }
+  return <Suspense fallback={<Skeleton className="h-64" />}><AnalyticsCharts analytics={data} /></Suspense>;
 }
 
 export type HumidorTab = 'humidor' | 'wishlist';
@@ -75,6 +105,8 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   const stats = useMemo(() => humidorStats(items, now), [items, now]);
   const atCap = summary.cap !== null && summary.totalSticks >= summary.cap;
   const unlimited = summary.cap === null;
+  // Analytics are premium (the server refuses free members): read only for a member with benefits and cigars.
+  const analytics = useHumidorAnalytics(unlimited && items.length > 0);
   const paid = items.reduce((n, i) => n + (i.pricePaid ?? 0) * i.quantity, 0);
   const current = items.reduce((n, i) => n + (i.currentPrice ?? i.pricePaid ?? 0) * i.quantity, 0);
   const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -178,15 +210,8 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
       <section aria-labelledby="analytics-title">
         <h2 id="analytics-title" className="mb-3 text-xl font-semibold">Analytics</h2>
         {unlimited ? (
-          items.length ? (
-            <Suspense fallback={<Skeleton className="h-64" />}><AnalyticsCharts items={items} now={now} /></Suspense>
-          ) : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
-        ) : (
-          <Card>
-            <p>Origins, strength mix, vitolas, spending and aging charts are part of Premium.</p>
-            <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}>Upgrade to Premium</Link>
-          </Card>
-        )}
+          items.length ? <Analytics query={analytics} /> : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
+        ) : <UpgradeForAnalytics />}
       </section>
 
       {adding ? <AddCigarDialog open={adding} onOpenChange={closeAdd} cigarId={addCigarId} /> : null}
