@@ -1,26 +1,69 @@
-import { Badge, Card, PageTitle } from '@/components/ui/card';
+import { LEARN_CATEGORIES } from '@torcedor/shared/schemas/ai';
+import { PageTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useLearnLibrary } from '../api/get-learn-library';
+import { isOpen, LessonDialog, MasterclassCard } from './masterclasses';
+import { VideoCard } from './video-card';
 
-const TOPICS = [
-  ['Manufacturing', 'How tobacco is grown, cured, fermented, aged and rolled by a torcedor.'],
-  ['Geography', 'Cuba, the Dominican Republic, Nicaragua, Honduras and the regions that shape a leaf.'],
-  ['Technique', 'Cutting, toasting and lighting evenly; resting the cigar between draws.'],
-  ['Storage', 'Keeping cigars at 65-70% relative humidity and about 18-21 °C; seasoning a humidor.'],
-  ['Tasting', 'Reading the draw, burn and flavor through the first, second and final thirds.'],
-  ['Pairing', 'Coffee, rum, whisky and port alongside mild, medium and full-bodied cigars.'],
-  ['Education', 'Wrapper, binder and filler; vitolas, ring gauges and what they change.'],
-  ['Etiquette', 'Lounge manners, sharing a smoke and leaving the band on or off.'],
-  ['Vintage', 'Ageing cigars for years: what changes and how to track it in your humidor.'],
-] as const;
+export type LearnCategory = (typeof LEARN_CATEGORIES)[number];
 
-/** The learning hub: the nine content categories of the club. */
-export function LearnPage() {
+/** The page's state in the URL: `category` filters the cards, `lesson` is the masterclass open in its dialog. */
+export interface LearnSearch { category?: LearnCategory; lesson?: string }
+
+const chip = (active: boolean) =>
+  cn(
+    'inline-flex items-center rounded-full border px-3 py-1 text-sm font-semibold transition',
+    active ? 'border-primary bg-primary text-primary-fg' : 'border-border bg-surface-2 text-fg hover:border-primary',
+  );
+
+/**
+ * The Learn library: the content categories as badges that filter, the video cards (each opens the video site in a
+ * new tab), and the premium masterclasses, read in a dialog by premium and trial members and locked for the others.
+ */
+export function LearnPage({ search, onSearchChange }: { search: LearnSearch; onSearchChange: (next: LearnSearch) => void }) {
+  const { items } = useLearnLibrary();
+  const { category } = search;
+  const inCategory = (i: (typeof items)[number]) => !category || i.category === category;
+  const videos = items.filter((i) => !i.premium && inCategory(i));
+  const masterclasses = items.filter((i) => i.premium && inCategory(i));
+  const lesson = items.find((i) => i.premium && i.id === search.lesson);
+  const anyLocked = items.some((i) => i.premium && !isOpen(i));
+  const setCategory = (next: LearnCategory | undefined) => onSearchChange({ ...search, category: next });
+
   return (
     <>
       <PageTitle title="Learn" subtitle="The craft, the culture and the care of fine cigars." />
-      <div className="mb-6 flex flex-wrap gap-2">{TOPICS.map(([t]) => <Badge key={t} className="bg-surface-2 text-fg">{t}</Badge>)}</div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TOPICS.map(([title, text]) => <li key={title}><Card className="h-full"><h2 className="text-lg font-semibold">{title}</h2><p className="mt-2 text-muted">{text}</p></Card></li>)}
-      </ul>
+
+      <nav aria-label="Content categories" className="mb-8 flex flex-wrap gap-2">
+        <button type="button" className={chip(!category)} aria-pressed={!category} onClick={() => setCategory(undefined)}>All</button>
+        {LEARN_CATEGORIES.map((c) => (
+          <button key={c} type="button" className={chip(category === c)} aria-pressed={category === c} onClick={() => setCategory(category === c ? undefined : c)}>{c}</button>
+        ))}
+      </nav>
+
+      <section aria-labelledby="videos-title" className="mb-10">
+        <h2 id="videos-title" className="text-2xl font-semibold">Videos</h2>
+        <p className="mb-4 mt-1 text-sm text-muted">Each card opens YouTube in a new tab with videos on its topic, chosen by the club.</p>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {videos.map((v) => <li key={v.id}><VideoCard item={v} /></li>)}
+        </ul>
+      </section>
+
+      <section aria-labelledby="masterclasses-title">
+        <h2 id="masterclasses-title" className="text-2xl font-semibold">Premium Masterclasses</h2>
+        <p className="mb-4 mt-1 text-sm text-muted">
+          {anyLocked ? 'Written lessons by the club, exclusive to Premium members.' : 'Written lessons by the club, exclusive to Premium members: yours to read.'}
+        </p>
+        {masterclasses.length ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {masterclasses.map((m) => (
+              <li key={m.id}><MasterclassCard item={m} onRead={(id) => onSearchChange({ ...search, lesson: id })} /></li>
+            ))}
+          </ul>
+        ) : <p className="text-muted">No masterclass in {category} yet.</p>}
+      </section>
+
+      {lesson && isOpen(lesson) ? <LessonDialog item={lesson} onClose={() => onSearchChange({ ...search, lesson: undefined })} /> : null}
     </>
   );
 }
