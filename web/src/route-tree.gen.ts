@@ -23,6 +23,7 @@ import { Route as AuthenticatedRecommendationsRouteImport } from './routes/_auth
 import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedSubscriptionRouteImport } from './routes/_authenticated/subscription'
+import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as AuthenticatedCigarsIdRouteImport } from './routes/_authenticated/cigars.$id'
 import { Route as AuthenticatedEventsIdRouteImport } from './routes/_authenticated/events_.$id'
 import { Route as AuthenticatedProfileChar123IdChar125RouteImport } from './routes/_authenticated/profile.{-$id}'
@@ -98,6 +99,11 @@ const AuthenticatedSubscriptionRoute =
     path: '/subscription',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSupportRoute = AuthenticatedSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedCigarsIdRoute = AuthenticatedCigarsIdRouteImport.update({
   id: '/cigars/$id',
   path: '/cigars/$id',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof AuthenticatedSearchRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
+  '/support': typeof AuthenticatedSupportRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/search': typeof AuthenticatedSearchRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
+  '/support': typeof AuthenticatedSupportRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/_authenticated/search': typeof AuthenticatedSearchRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/subscription': typeof AuthenticatedSubscriptionRoute
+  '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/_authenticated/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/_authenticated/events_/$id': typeof AuthenticatedEventsIdRoute
   '/_authenticated/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/subscription'
+    | '/support'
     | '/cigars/$id'
     | '/events/$id'
     | '/profile/{-$id}'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/subscription'
+    | '/support'
     | '/cigars/$id'
     | '/events/$id'
     | '/profile/{-$id}'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/_authenticated/search'
     | '/_authenticated/settings'
     | '/_authenticated/subscription'
+    | '/_authenticated/support'
     | '/_authenticated/cigars/$id'
     | '/_authenticated/events_/$id'
     | '/_authenticated/profile/{-$id}'
@@ -337,6 +349,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSubscriptionRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/support': {
+      id: '/_authenticated/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AuthenticatedSupportRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/cigars/$id': {
       id: '/_authenticated/cigars/$id'
       path: '/cigars/$id'
@@ -371,6 +390,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedSubscriptionRoute: typeof AuthenticatedSubscriptionRoute
+  AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
   AuthenticatedCigarsIdRoute: typeof AuthenticatedCigarsIdRoute
   AuthenticatedEventsIdRoute: typeof AuthenticatedEventsIdRoute
   AuthenticatedProfileChar123IdChar125Route: typeof AuthenticatedProfileChar123IdChar125Route
@@ -386,6 +406,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSearchRoute: AuthenticatedSearchRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedSubscriptionRoute: AuthenticatedSubscriptionRoute,
+  AuthenticatedSupportRoute: AuthenticatedSupportRoute,
   AuthenticatedCigarsIdRoute: AuthenticatedCigarsIdRoute,
   AuthenticatedEventsIdRoute: AuthenticatedEventsIdRoute,
   AuthenticatedProfileChar123IdChar125Route:

@@ -5,6 +5,7 @@ import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
 import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
+import { createSupportRequest, getMySupportRequests, getSupportQueue, resolveSupportRequest } from './handlers/support.ts';
 import { createUpload, setProfilePicture } from './handlers/uploads.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
@@ -32,4 +33,8 @@ export const handler = createHttpHandler('identity', {
   setProfilePicture,
   deleteAccount,
   exportIdentity,
+  createSupportRequest,
+  getMySupportRequests,
+  getSupportQueue,
+  resolveSupportRequest,
 });

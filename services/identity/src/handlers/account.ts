@@ -6,17 +6,18 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { noteTombstone, tombstonePart } from '@torcedor/service-kit/revocation';
 import type { Routes } from '@torcedor/shared/routes';
 import { deletePoolUser, passwordAuth, revokeRefreshToken } from '../adapters/cognito.ts';
+import { deleteMemberRequests, listMemberRequests } from '../data/support.ts';
 import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
 import { getUser, userKey, type UserRecord } from '../data/users.ts';
 import { readCookies, REFRESH_COOKIE } from '@torcedor/service-kit/cookies';
 import { clearedSessionCookies } from './session-cookies.ts';
 
-/** identity's part of the export: the member's account, settings and the birth date they gave. */
+/** identity's part of the export: the member's account, settings and the birth date they gave, then their support requests. */
 export const exportIdentity: RouteHandler<Routes['exportIdentity']> = async ({ session }) => {
-  const user = await getUser(session.userId);
+  const [user, supportRequests] = await Promise.all([getUser(session.userId), listMemberRequests(session.userId)]);
   if (!user) throw unauthorized();
   const { profileVersion: _v, username: _u, ...mine } = user;
-  return exportPart('identity', [mine]);
+  return exportPart('identity', [mine, ...supportRequests]);
 };
 
 /**
@@ -38,8 +39,8 @@ async function confirmPassword(user: UserRecord, password: string | undefined, s
 
 /**
  * Deletes the account: the member's password is checked first (not for trial members), then every service is
- * told (UserDeleted, at least once), then the pool user and identity's record go, the session ends and the
- * cookies are cleared. A repeat after a partial failure finishes the job: each step is idempotent.
+ * told (UserDeleted, at least once), then the pool user, the member's support requests and identity's record go,
+ * the session ends and the cookies are cleared. A repeat after a partial failure finishes the job: each step is idempotent.
  */
 export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, body, sourceIp, cookies }) => {
   const user = await getUser(session.userId);
@@ -53,6 +54,7 @@ export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ ses
   const refresh = readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE];
   if (refresh) await revokeRefreshToken(refresh);
   await deletePoolUser(user.username);
+  await deleteMemberRequests(user.id);
   await deleteKeys([userKey(user.id)]);
   cookies.push(...clearedSessionCookies());
   return { ok: true as const };
