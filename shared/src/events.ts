@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
 import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
 import { EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
@@ -83,10 +84,41 @@ export const domainEvents = {
   }),
   CatalogCigarsChanged: event({
     source: 'humidor',
-    summary: 'Curated catalog cigars were imported or changed; carries their names (in chunks of at most 500)',
+    summary: 'Curated catalog cigars were imported or changed; carries each whole cigar with its brand (in chunks of at most 150)',
     detail: z.object({
       catalogVersion: z.number().int().nonnegative(),
-      cigars: z.array(z.object({ id: z.string(), name: z.string(), brandName: z.string(), vitola: z.string().nullable() })).max(500),
+      cigars: z.array(z.object({
+        id: z.string(), name: z.string(), brandName: z.string(), vitola: z.string().nullable(),
+        /** The curated details (VitolAI grounds its answers in them); absent only for a row without them. */
+        details: z.object({
+          brandId: z.string(), brandCountry: z.string(), length: z.number(), ringGauge: z.number(), strength: Strength, wrapper: z.string(),
+          binder: z.string(), filler: z.string(), country: z.string(), description: z.string(),
+        }).optional(),
+      })).max(150),
+    }),
+  }),
+  CollectionItemChanged: event({
+    source: 'humidor',
+    summary: "One item of a member's humidor or wishlist was added, changed or removed; carries the whole item (or its removal) and the item's version",
+    detail: z.object({
+      userId: z.string(),
+      itemId: z.string(),
+      list: z.enum(['humidor', 'wishlist']),
+      /** Grows with each change of this item; a removal carries the next version too. */
+      version: z.number().int().nonnegative(),
+      removed: z.boolean(),
+      cigarId: z.string(),
+      brandName: z.string(),
+      cigarName: z.string(),
+      cigarVitola: z.string().nullable(),
+      cigarStrength: Strength.nullable(),
+      /** Humidor: sticks, status, box date, price paid; wishlist: priority. */
+      quantity: z.number().int().nullable(),
+      status: z.string().nullable(),
+      boxDate: z.string().nullable(),
+      pricePaid: z.number().nullable(),
+      priority: z.number().int().nullable(),
+      createdAt: z.string(),
     }),
   }),
   PostPublished: event({
@@ -179,6 +211,11 @@ export const subscriptions = [
   { event: 'FollowChanged', consumer: 'social', self: true },
   { event: 'SocialCountsChanged', consumer: 'identity' },
   { event: 'ReviewPublished', consumer: 'humidor' },
+  // VitolAI grounds its answers in its own copies of the catalog and of each member's collection and reviews.
+  { event: 'CatalogCigarsChanged', consumer: 'ai' },
+  { event: 'CollectionItemChanged', consumer: 'ai' },
+  { event: 'ReviewPublished', consumer: 'ai' },
+  { event: 'ReviewDeleted', consumer: 'ai' },
   { event: 'ReviewDeleted', consumer: 'humidor' },
   // Every service that verifies sessions keeps its own copy of ended sessions (identity writes its own directly).
   { event: 'SessionRevoked', consumer: 'social' },

@@ -124,7 +124,7 @@ describe('cigar ratings from review events', () => {
 });
 
 describe('CatalogCigarsChanged', () => {
-  it('announces every cigar of the catalog after an import, in chunks of at most 500', async () => {
+  it('announces every cigar of the catalog after an import once, with its details, in chunks of at most 150', async () => {
     const before = (await catalog.loadCatalog()).cigars.map((c) => c.id);
     const bulkBrand = { id: 'rt-bulk', name: 'Bulk Hermanos', country: 'Nicaragua', description: 'Many cigars.' };
     const bulk = Array.from({ length: 520 }, (_, i) => cigar(`rt-bulk-${String(i).padStart(3, '0')}`, `Bulk ${i}`, bulkBrand.id));
@@ -138,15 +138,26 @@ describe('CatalogCigarsChanged', () => {
       const d = JSON.parse(e.Detail!) as EventDetail<'CatalogCigarsChanged'> & { outboxId: string };
       if (d.catalogVersion === result.catalogVersion) chunks.set(d.outboxId, d); // a relay and a sweep may both publish one
     }
-    expect(chunks.size).toBe(Math.ceil(result.cigarsAnnounced / 500));
+    expect(catalog.CATALOG_EVENT_CHUNK).toBe(150);
+    expect(chunks.size).toBe(Math.ceil(result.cigarsAnnounced / 150));
     const announced = [...chunks.values()].flatMap((c) => c.cigars);
-    for (const c of chunks.values()) expect(c.cigars.length).toBeLessThanOrEqual(500);
+    for (const c of chunks.values()) expect(c.cigars.length).toBeLessThanOrEqual(150);
     expect(announced).toHaveLength(result.cigarsAnnounced);
     const byId = new Map(announced.map((c) => [c.id, c]));
     expect(byId.size).toBe(announced.length);
     // Every cigar: the imported rows and the ones imported before (not only the changed rows).
     for (const id of [...before, ...bulk.map((c) => c.id)]) expect(byId.has(id), id).toBe(true);
-    expect(byId.get('rt-bulk-007')).toEqual({ id: 'rt-bulk-007', name: 'Bulk 7', brandName: 'Bulk Hermanos', vitola: 'Robusto' });
-    expect(byId.get(CIGAR)).toEqual({ id: CIGAR, name: 'Rating Robusto', brandName: 'Casa Rating', vitola: 'Robusto' });
+    // Each with its curated details and its brand's country (the cigar's own country is where it is made).
+    const details = { length: 5, ringGauge: 50, strength: 'medium', wrapper: 'Connecticut', binder: 'Honduran', filler: 'Honduran', country: 'Honduras' };
+    expect(byId.get('rt-bulk-007')).toEqual({
+      id: 'rt-bulk-007', name: 'Bulk 7', brandName: 'Bulk Hermanos', vitola: 'Robusto',
+      details: { ...details, brandId: 'rt-bulk', brandCountry: 'Nicaragua', description: 'Creamy.' },
+    });
+    // Read back from the table (not the rows written): the re-imported description of the first test, if it ran first.
+    expect(byId.get(CIGAR)).toEqual({
+      id: CIGAR, name: 'Rating Robusto', brandName: 'Casa Rating', vitola: 'Robusto',
+      details: { ...details, brandId: brand.id, brandCountry: 'Honduras', description: expect.stringMatching(/^Creamy/) },
+    });
+    for (const c of announced) expect(c.details, c.id).toBeDefined();
   });
 });

@@ -104,16 +104,15 @@ async function publishItem(i: OutboxItem): Promise<void> {
 }
 
 /**
- * Publishes what this instance committed (the end of every invocation). A failure leaves the item for the sweep:
- * the member's request does not fail because the bus was briefly away.
+ * Publishes what this instance committed (the end of every invocation), all at once: consumers take events in any
+ * order (docs/architecture.md), so a request that wrote two pays for one publish round, not two. A failure leaves the
+ * item for the sweep: the member's request does not fail because the bus was briefly away.
  */
 export async function flushOutbox(): Promise<void> {
   if (!queued.length) return;
   const due = queued;
   queued = [];
-  for (const i of due) {
-    await publishItem(i).catch((err: unknown) => logger.warn('outbox event left for the sweep', { error: err as Error, name: i.name, outboxId: i.outboxId }));
-  }
+  await Promise.all(due.map((i) => publishItem(i).catch((err: unknown) => logger.warn('outbox event left for the sweep', { error: err as Error, name: i.name, outboxId: i.outboxId }))));
 }
 
 /** The outbox schedule: publishes every item older than the relay's turn, oldest first. */

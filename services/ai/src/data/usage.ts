@@ -1,12 +1,10 @@
-import { memberPK } from '@torcedor/service-kit/ddb';
 import { batchGetAll } from '@torcedor/service-kit/items';
 import { entitlementKey } from '@torcedor/service-kit/entitlement';
 import { Entitlement } from '@torcedor/shared/schemas/identity';
+import { keys } from './keys.ts';
 
-/** Keys as data for the ai table (see ../README.md). */
-export const keys = {
-  usage: (userId: string, day: string) => ({ PK: memberPK(userId), SK: `USAGE#${day}` }),
-};
+/** The table's keys live in keys.ts; re-exported for the modules that import them from here. */
+export { keys };
 
 /** AP: the member's answers used on a day and their entitlement copy, in one round trip. */
 export async function readUsage(userId: string, day: string): Promise<{ used: number; entitlement: Entitlement | null }> {

@@ -99,15 +99,16 @@ export async function getLounge(id: string): Promise<LoungeView | null> {
 /** AP: all lounges. */
 export const listLounges = async () => (await loadCatalog()).lounges;
 
-/** The most cigars one CatalogCigarsChanged carries (the event's schema allows 500). */
-export const CATALOG_EVENT_CHUNK = 500;
+/** The most cigars one CatalogCigarsChanged carries (the event's schema allows 150: each carries its details). */
+export const CATALOG_EVENT_CHUNK = 150;
 
 /**
  * AP: write validated catalog rows (upsert by id). Updates set only the curated fields (picked from the
  * schema), so ratings kept from review events (`ratingSum`, `reviewCount`) survive a re-import. The catalog
- * version grows once per import. Then CatalogCigarsChanged is recorded in the outbox, in chunks of 500, with
- * every cigar of the catalog after the import (not only the imported rows), so a consumer that missed an import
- * catches up at the next; the outbox schedule publishes them (the import CLI has no end-of-invocation relay).
+ * version grows once per import. Then CatalogCigarsChanged is recorded in the outbox, in chunks of 150, with
+ * every cigar of the catalog after the import (not only the imported rows) and its curated details, so a
+ * consumer that missed an import catches up at the next; the outbox schedule publishes them (the import CLI has
+ * no end-of-invocation relay).
  * Returns the new catalog version and how many cigars the events carry.
  */
 export async function writeCatalog(rows: {
@@ -136,22 +137,28 @@ export async function writeCatalog(rows: {
   return { catalogVersion: version, cigarsAnnounced: cigars.length };
 }
 
+type AnnouncedCigar = EventDetail<'CatalogCigarsChanged'>['cigars'][number];
+
 /**
- * Every cigar of the catalog after an import, with its brand's name, sorted by id. The GSI2 lists are
- * eventually consistent, so the rows just written (and their brands) are laid over what they return.
+ * Every cigar of the catalog after an import, with its brand's name and its curated details (the brand's country
+ * included), sorted by id. The GSI2 lists are eventually consistent, so the rows just written (and their brands)
+ * are laid over what they return. A stored row that is not a whole curated cigar goes without details.
  */
-async function catalogCigarNames(rows: Parameters<typeof writeCatalog>[0]): Promise<EventDetail<'CatalogCigarsChanged'>['cigars']> {
+async function catalogCigarNames(rows: Parameters<typeof writeCatalog>[0]): Promise<AnnouncedCigar[]> {
   const [cigarItems, brandItems] = await Promise.all([listKind('CIGAR'), listKind('BRAND')]);
-  const brandNames = new Map<string, string>(brandItems.map((b) => [String(b.id), String(b.name)]));
-  for (const b of rows.brands) brandNames.set(b.id, b.name);
-  const cigars = new Map<string, { brandId: string; name: string; vitola: string | null }>(cigarItems.map((c) => [
-    String(c.id), { brandId: String(c.brandId), name: String(c.name), vitola: typeof c.vitola === 'string' ? c.vitola : null },
-  ]));
-  for (const c of rows.cigars) cigars.set(c.id, { brandId: c.brandId, name: c.name, vitola: c.vitola });
+  const brands = new Map<string, { name: string; country: string }>(brandItems.map((b) => [String(b.id), { name: String(b.name), country: String(b.country) }]));
+  for (const b of rows.brands) brands.set(b.id, { name: b.name, country: b.country });
+  const cigars = new Map<string, Record<string, unknown>>(cigarItems.map((c) => [String(c.id), c]));
+  for (const c of rows.cigars) cigars.set(c.id, c);
   return [...cigars.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([id, c]) => {
-      const brandName = brandNames.get(c.brandId);
-      return brandName === undefined ? [] : [{ id, name: c.name, brandName, vitola: c.vitola }];
+    .flatMap(([id, c]): AnnouncedCigar[] => {
+      const brand = brands.get(String(c.brandId));
+      if (!brand) return [];
+      const announced = { id, name: String(c.name), brandName: brand.name, vitola: typeof c.vitola === 'string' ? c.vitola : null };
+      const curated = CatalogCigar.safeParse(pick(c, CatalogCigar.keyof().options));
+      if (!curated.success) return [announced];
+      const { brandId, length, ringGauge, strength, wrapper, binder, filler, country, description } = curated.data;
+      return [{ ...announced, details: { brandId, brandCountry: brand.country, length, ringGauge, strength, wrapper, binder, filler, country, description } }];
     });
 }

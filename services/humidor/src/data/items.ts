@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { HUMIDOR_LIMIT_MESSAGE } from '../domain/collection.ts';
 import type { CigarView } from './catalog.ts';
 import { countsChanged } from './counts.ts';
+import { humidorItemChanged, sameVersion, versionOf } from './item-events.ts';
 import { keys } from './keys.ts';
 
 export type Item = z.infer<typeof HumidorItem>;
@@ -27,8 +28,13 @@ export async function listItems(userId: string): Promise<Item[]> {
 
 /** AP: one item of the member (another member's id is simply not found). */
 export async function getItem(userId: string, itemId: string): Promise<Item | null> {
+  return (await readItem(userId, itemId))?.item ?? null;
+}
+
+/** One item with its version (consistent read), for a write conditioned on that version. */
+async function readItem(userId: string, itemId: string): Promise<{ item: Item; version: number } | null> {
   const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.item(userId, itemId), ConsistentRead: true }));
-  return out.Item ? HumidorItem.parse(out.Item) : null;
+  return out.Item ? { item: HumidorItem.parse(out.Item), version: versionOf(out.Item) } : null;
 }
 
 /**
@@ -49,12 +55,22 @@ export function countsUpdate(userId: string, d: { sticks: number; items: number;
   };
 }
 
-/** A new item's record; `id` is given when it comes from the request's Idempotency-Key (kit `keyedId`). */
+/**
+ * A new item's record (version 1); `id` is given when it comes from the request's Idempotency-Key (kit `keyedId`).
+ */
 export function newItemRecord(userId: string, cigar: CigarView, f: Fields, id: string = randomUUID()): Item & Record<string, unknown> {
   return {
     ...keys.item(userId, id), id, cigarId: cigar.id, ...f, createdAt: new Date().toISOString(),
     brandName: cigar.brandName, cigarName: cigar.name, brandCountry: cigar.brandCountry, cigarVitola: cigar.vitola,
-    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarStrength: cigar.strength, cigarImageUrl: null,
+    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarStrength: cigar.strength, cigarImageUrl: null, version: 1,
+  };
+}
+
+/** The transaction parts that create a new item (conditioned on its id being free) and announce it. */
+export function newItemParts(userId: string, record: Item & Record<string, unknown>) {
+  return {
+    put: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+    event: humidorItemChanged(userId, HumidorItem.parse(record), 1),
   };
 }
 
@@ -65,10 +81,12 @@ export function newItemRecord(userId: string, cigar: CigarView, f: Fields, id: s
 export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: number | null, id?: string): Promise<Item> {
   if (cap !== null && f.quantity > cap) throw limitReached();
   const record = newItemRecord(userId, cigar, f, id);
+  const created = newItemParts(userId, record);
   const r = await transact({
     counts: countsUpdate(userId, { sticks: f.quantity, items: 1, wishes: 0 }, cap),
-    item: { Put: { TableName: TABLE, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
+    item: created.put,
     event: countsChanged(userId),
+    itemEvent: created.event,
   });
   if (r.ok) return HumidorItem.parse(record);
   if (r.failed.includes('item')) return (await getItem(userId, record.id)) ?? Promise.reject(limitReached());
@@ -76,18 +94,39 @@ export async function addItem(userId: string, cigar: CigarView, f: Fields, cap: 
 }
 
 /**
- * AP: add several items in one transaction with the new totals: all land or none, within the cap
- * (the caller checks the catalog; at most 99 rows, DynamoDB's transaction limit less the counts). With ids from
- * an Idempotency-Key, a rerun whose write already landed returns those items.
+ * Rows per import transaction: DynamoDB takes 100 parts, and each row is a Put and its CollectionItemChanged, next
+ * to the counts update and its CollectionCountsChanged.
+ */
+export const IMPORT_ROWS_PER_TRANSACTION = 49;
+
+/**
+ * AP: add several items with the new totals, within the cap (the caller checks the catalog). Rows go in
+ * transactions of IMPORT_ROWS_PER_TRANSACTION (each with its counts update and events), one after another. A
+ * capped member's rows all fit one transaction (every row holds at least one cigar and the free cap is below it),
+ * so a capped import is all or nothing; an uncapped one has no refusal to meet between its transactions, and with
+ * ids from an Idempotency-Key a rerun after a failure returns the rows that landed and adds the rest.
  */
 export async function addItems(userId: string, rows: { cigar: CigarView; fields: Fields; id?: string }[], cap: number | null): Promise<Item[]> {
   const total = rows.reduce((n, r) => n + r.fields.quantity, 0);
   if (cap !== null && total > cap) throw limitReached();
   const records = rows.map((r) => newItemRecord(userId, r.cigar, r.fields, r.id));
+  const added: Item[] = [];
+  for (let i = 0; i < records.length; i += IMPORT_ROWS_PER_TRANSACTION) {
+    added.push(...await addRecords(userId, records.slice(i, i + IMPORT_ROWS_PER_TRANSACTION), cap));
+  }
+  return added;
+}
+
+/** One transaction of addItems: these records, their events, the counts and their event. */
+async function addRecords(userId: string, records: (Item & Record<string, unknown>)[], cap: number | null): Promise<Item[]> {
+  const sticks = records.reduce((n, rec) => n + rec.quantity, 0);
   const r = await transact({
-    counts: countsUpdate(userId, { sticks: total, items: records.length, wishes: 0 }, cap),
+    counts: countsUpdate(userId, { sticks, items: records.length, wishes: 0 }, cap),
     event: countsChanged(userId),
-    ...Object.fromEntries(records.map((Item, i) => [`item${i}`, { Put: { TableName: TABLE, Item, ConditionExpression: 'attribute_not_exists(PK)' } }])),
+    ...Object.fromEntries(records.flatMap((rec, i) => {
+      const created = newItemParts(userId, rec);
+      return [[`item${i}`, created.put], [`changed${i}`, created.event]];
+    })),
   });
   if (r.ok) return records.map((rec) => HumidorItem.parse(rec));
   if (r.failed.some((part) => part.startsWith('item'))) {
@@ -98,26 +137,29 @@ export async function addItems(userId: string, rows: { cigar: CigarView; fields:
 }
 
 /**
- * AP: change an item. The item must still hold the quantity it was read with (optimistic check; a
- * concurrent change is re-read and retried), and an increase must fit the cap.
+ * AP: change an item. The item must still hold the quantity and version it was read with (optimistic check; a
+ * concurrent change is re-read and retried), and an increase must fit the cap. The version grows by one.
  */
 export async function updateItem(userId: string, itemId: string, patch: Partial<Fields> & { quantity: number }, cap: number | null): Promise<Item> {
   for (;;) {
-    const current = await getItem(userId, itemId);
-    if (!current) throw notFound('Humidor item not found');
+    const read = await readItem(userId, itemId);
+    if (!read) throw notFound('Humidor item not found');
+    const { item: current, version } = read;
     const delta = patch.quantity - current.quantity;
     const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date().toISOString() } as Item;
     const { id: _id, createdAt: _created, ...fields } = next;
+    const same = sameVersion(version);
     const r = await transact({
       item: {
         Update: {
           TableName: TABLE, Key: keys.item(userId, itemId),
-          ConditionExpression: 'attribute_exists(PK) AND quantity = :old',
-          ...setExpression(fields, { ':old': current.quantity }),
+          ConditionExpression: `attribute_exists(PK) AND quantity = :old AND ${same.condition}`,
+          ...setExpression({ ...fields, version: version + 1 }, { ':old': current.quantity, ...same.values }),
         },
       },
       counts: delta !== 0 ? countsUpdate(userId, { sticks: delta, items: 0, wishes: 0 }, cap) : undefined,
       event: delta !== 0 ? countsChanged(userId) : undefined,
+      itemEvent: humidorItemChanged(userId, next, version + 1),
     });
     if (r.ok) return HumidorItem.parse(next);
     // The item changed (or went) since it was read: read it again. Only a cap check on a fresh read is a refusal.
@@ -126,15 +168,24 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
   }
 }
 
-/** AP: remove an item and give its cigars back to the member's total. */
+/** AP: remove an item and give its cigars back to the member's total; its removal announces the next version. */
 export async function deleteItem(userId: string, itemId: string): Promise<void> {
   for (;;) {
-    const current = await getItem(userId, itemId);
-    if (!current) throw notFound('Humidor item not found');
+    const read = await readItem(userId, itemId);
+    if (!read) throw notFound('Humidor item not found');
+    const { item: current, version } = read;
+    const same = sameVersion(version);
     const r = await transact({
-      item: { Delete: { TableName: TABLE, Key: keys.item(userId, itemId), ConditionExpression: 'attribute_exists(PK) AND quantity = :q', ExpressionAttributeValues: { ':q': current.quantity } } },
+      item: {
+        Delete: {
+          TableName: TABLE, Key: keys.item(userId, itemId),
+          ConditionExpression: `attribute_exists(PK) AND quantity = :q AND ${same.condition}`,
+          ExpressionAttributeValues: { ':q': current.quantity, ...same.values },
+        },
+      },
       counts: countsUpdate(userId, { sticks: -current.quantity, items: -1, wishes: 0 }, null),
       event: countsChanged(userId),
+      itemEvent: humidorItemChanged(userId, current, version + 1, true),
     });
     if (r.ok) return;
   }
