@@ -29,7 +29,10 @@ async function member(name = 'Member', visibility = 'public'): Promise<Member> {
   }));
   return m;
 }
-const premium = (m: Member) => deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version: version++, tier: 'premium', until: new Date(Date.now() + 30 * 86_400_000).toISOString() }, randomUUID(), 'torcedor.billing'));
+/** billing's EntitlementChanged for a member, as the worker receives it (premium for 30 days unless told otherwise). */
+const plan = (m: Member, tier: 'free' | 'trial' | 'premium', until: string | null = new Date(Date.now() + 30 * 86_400_000).toISOString()) =>
+  deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version: version++, tier, until }, randomUUID(), 'torcedor.billing'));
+const premium = (m: Member) => plan(m, 'premium');
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const form = (over: Record<string, unknown> = {}) => ({
@@ -125,6 +128,8 @@ describe('RSVP', () => {
 
   it('capacity 5 and 50 parallel "going": exactly 5 go and the rest are waitlisted, 20 times over', { timeout: 240_000 }, async () => {
     const host = await member();
+    // 20 upcoming events: more than a free member may host.
+    await premium(host);
     const members: Member[] = [];
     for (let i = 0; i < 5; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => member())));
     for (let round = 0; round < 20; round++) {
@@ -204,5 +209,113 @@ describe('attendees and accounts', () => {
     await deliver(worker, busEvent('UserDeleted', { userId: gone.userId, deletedAt: new Date().toISOString() }));
     expect((await get(waiting, e.id)).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1, waitlistCount: 0 });
     expect((await get(host, hosted.id)).status).toBe(404);
+  });
+});
+
+describe('hosting limit', () => {
+  const tryCreate = (host: Member, over: Record<string, unknown> = {}) => call(http, 'POST', '/api/events', { cookies: host.cookies, body: form(over) });
+  const cancel = (host: Member, id: string) => call(http, 'DELETE', `/api/events/${id}`, { cookies: host.cookies, pathParameters: { id } });
+  const LIMIT_MESSAGE = 'Free members can host up to 2 upcoming events. Upgrade to Premium to host more.';
+  async function hosted(m: Member) {
+    const out = await ddb.ddb.send(new QueryCommand({
+      TableName: ddb.TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND begins_with(GSI2SK, :e)',
+      ExpressionAttributeValues: { ':pk': `MEMBER#${m.userId}`, ':e': 'EVENT#' },
+    }));
+    return out.Items ?? [];
+  }
+
+  it('a free member firing 4 creates at once gets exactly 2 events and 403s for the rest; cancelling one frees a slot', async () => {
+    const host = await member();
+    // Each create keeps its idempotency key across a 503 (a busy DynamoDB Local past the deadline), as the page does.
+    const answers = await Promise.all(Array.from({ length: 4 }, async (_, i) => {
+      const key = randomUUID();
+      for (let attempt = 0; ; attempt++) {
+        const a = await call(http, 'POST', '/api/events', { cookies: host.cookies, headers: { 'idempotency-key': key }, body: form({ title: `Night ${i}` }) });
+        if (a.status !== 503 || attempt >= 8) return a;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+      }
+    }));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 403, 403]);
+    for (const a of answers.filter((x) => x.status === 403)) expect(a.body).toMatchObject({ code: 'HOSTING_LIMIT', message: LIMIT_MESSAGE });
+    expect(await hosted(host)).toHaveLength(2);
+    expect((await tryCreate(host)).status).toBe(403);
+    const [first] = answers.filter((a) => a.status === 201);
+    expect((await cancel(host, first!.body.id)).status).toBe(200);
+    expect((await tryCreate(host, { title: 'Instead' })).status).toBe(201);
+    expect((await tryCreate(host, { title: 'One more' })).body.code).toBe('HOSTING_LIMIT');
+    expect(await hosted(host)).toHaveLength(2);
+  });
+
+  it('premium and trial members host freely; a plan that ended counts as free again', async () => {
+    const [prem, trial, lapsed] = [await member(), await member(), await member()];
+    await premium(prem);
+    await plan(trial, 'trial');
+    await plan(lapsed, 'premium', new Date(Date.now() - 60_000).toISOString());
+    for (let i = 0; i < 3; i++) {
+      expect((await tryCreate(prem, { title: `Premium ${i}` })).status).toBe(201);
+      expect((await tryCreate(trial, { title: `Trial ${i}` })).status).toBe(201);
+    }
+    const lapsedAnswers = [await tryCreate(lapsed), await tryCreate(lapsed), await tryCreate(lapsed)];
+    expect(lapsedAnswers.map((a) => a.status)).toEqual([201, 201, 403]);
+  });
+
+  it('counts the events a member hosted while premium once the plan is free; an ended event stops counting', async () => {
+    const host = await member();
+    await premium(host);
+    const soon = await create(host, { startAt: new Date(Date.now() + 1_500).toISOString(), endAt: new Date(Date.now() + 2_500).toISOString() });
+    await create(host);
+    await create(host);
+    await plan(host, 'free', null);
+    // Three upcoming events: no more while at least two of them have not ended.
+    expect((await tryCreate(host)).body.code).toBe('HOSTING_LIMIT');
+    await new Promise((r) => setTimeout(r, 2_700));
+    // The first has ended: two left, still the limit.
+    expect((await tryCreate(host)).body.code).toBe('HOSTING_LIMIT');
+    const [, second] = (await hosted(host)).filter((e) => e.id !== soon.id);
+    expect((await cancel(host, String(second!.id))).status).toBe(200);
+    expect((await tryCreate(host)).status).toBe(201);
+  });
+
+  it('moving an event keeps it counted until its new end', async () => {
+    const host = await member();
+    const short = await create(host, { startAt: new Date(Date.now() + 1_500).toISOString(), endAt: new Date(Date.now() + 2_500).toISOString() });
+    await create(host);
+    const moved = await call(http, 'PUT', `/api/events/${short.id}`, { cookies: host.cookies, pathParameters: { id: short.id }, body: form({ startAt: inDays(5), endAt: null }) });
+    expect(moved.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_700));
+    expect((await tryCreate(host)).body.code).toBe('HOSTING_LIMIT');
+  });
+});
+
+describe('the member badge', () => {
+  it("shows the host's and each attendee's premium benefits from the events service's own copies", async () => {
+    const [host, prem, trial, free, lapsed] = [await member('Host'), await member('Prem'), await member('Trial'), await member('Free'), await member('Lapsed')];
+    await premium(host);
+    await premium(prem);
+    await plan(trial, 'trial');
+    await plan(lapsed, 'premium', new Date(Date.now() - 60_000).toISOString());
+    const created = await call(http, 'POST', '/api/events', { cookies: host.cookies, body: form() });
+    expect(created.body.hostPremium).toBe(true);
+    const e = created.body as { id: string };
+    for (const m of [prem, trial, free, lapsed]) expect((await rsvp(m, e.id, 'going')).body.hostPremium).toBe(true);
+    const detail = (await get(free, e.id)).body;
+    expect(detail.hostPremium).toBe(true);
+    const badges = Object.fromEntries(detail.attendees.map((a: { name: string; premium: boolean }) => [a.name, a.premium]));
+    expect(badges).toEqual({ Prem: true, Trial: true, Free: false, Lapsed: false });
+    // A free host carries none, on the list too.
+    const other = await create(free);
+    expect((await get(prem, other.id)).body.hostPremium).toBe(false);
+    let cursor: string | undefined;
+    const listed = new Map<string, boolean>();
+    for (let i = 0; i < 200 && listed.size < 2; i++) {
+      const page = await call(http, 'GET', '/api/events', { cookies: free.cookies, query: { limit: '50', ...(cursor ? { cursor } : {}) } });
+      for (const x of page.body.upcoming as { id: string; hostPremium: boolean }[]) if (x.id === e.id || x.id === other.id) listed.set(x.id, x.hostPremium);
+      cursor = page.body.nextCursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect([listed.get(e.id), listed.get(other.id)]).toEqual([true, false]);
+    // A downgrade reaches the badge at once.
+    await plan(host, 'free', null);
+    expect((await get(free, e.id)).body.hostPremium).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { config } from './config.ts';
-import { applyCollectionCounts, upsertAuthor } from './data/authors.ts';
+import { applyCollectionCounts, applyEntitlement, upsertAuthor } from './data/authors.ts';
 import { applyCatalog } from './data/cigars.ts';
 import { readCounts } from './data/counts.ts';
 import { backfill, fanOut, removeFromTimeline } from './data/feed.ts';
@@ -17,6 +17,9 @@ export const handler = createWorker('social', {
     },
     CollectionCountsChanged: async (detail) => {
       await applyCollectionCounts(detail);
+    },
+    EntitlementChanged: async (detail) => {
+      await applyEntitlement(detail);
     },
     CatalogCigarsChanged: applyCatalog,
     PostPublished: async ({ postId, userId }) => {

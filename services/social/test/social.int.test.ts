@@ -279,7 +279,7 @@ describe('profiles and privacy', () => {
     const [viewer, m] = [await member(), await member('Priv')];
     const path = `/api/users/${m.userId}`;
     const pub = await call(http, 'GET', path, { ...as(viewer), pathParameters: { id: m.userId } });
-    expect(Object.keys(pub.body).sort()).toEqual(['bio', 'canFollow', 'displayName', 'followersCount', 'followingCount', 'humidorCount', 'id', 'isFollowing', 'isOwnProfile', 'location', 'profileImageUrl', 'restricted', 'reviewsCount']);
+    expect(Object.keys(pub.body).sort()).toEqual(['bio', 'canFollow', 'displayName', 'followersCount', 'followingCount', 'humidorCount', 'id', 'isFollowing', 'isOwnProfile', 'location', 'premium', 'profileImageUrl', 'restricted', 'reviewsCount']);
     expect(JSON.stringify(pub.body)).not.toMatch(/email|dateOfBirth|stripe|customer/i);
     await post(m, 'private thoughts');
     await profile(m, { profileVisibility: 'private', showLocationInProfile: false });
@@ -405,5 +405,84 @@ describe('account deletion', () => {
     expect(counts.Item).toMatchObject({ followersCount: 0, followingCount: 0 });
     expect((await feed(a)).items[0]).toMatchObject({ id: p.id, likeCount: 0, commentCount: 0 });
     expect(await countItems(keys.postsBy(gone.userId), '', 'GSI1')).toBe(0);
+  });
+});
+
+describe('the member badge', () => {
+  let entitlementVersion = 1;
+  /** billing's EntitlementChanged, as the worker receives it. */
+  const plan = (m: Member, tier: 'free' | 'trial' | 'premium', until: string | null, version = entitlementVersion++) =>
+    deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version, tier, until }, randomUUID(), 'torcedor.billing'));
+  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  const profileOf = async (viewer: Member, m: Member) =>
+    (await call(http, 'GET', `/api/users/${m.userId}`, { ...as(viewer), pathParameters: { id: m.userId } })).body as { premium: boolean; displayName: string };
+
+  it("after an upgrade the member's posts, comments, reviews, profile, discover items and notifications carry it", async () => {
+    const [star, reader] = [await member('Star'), await member('Reader')];
+    await plan(star, 'premium', inDays(30));
+    expect((await followReq(reader, star)).status).toBe(200);
+    await drain();
+    const p = await post(star, 'Premium smoke');
+    await drain();
+    const readerPost = await post(reader, 'Free smoke');
+    const feedItem = (await feed(reader)).items.find((i) => i.id === p.id) as unknown as { premium: boolean };
+    expect(feedItem.premium).toBe(true);
+    expect(((await feed(reader)).items.find((i) => i.id === readerPost.id) as unknown as { premium: boolean }).premium).toBe(false);
+    expect((await profileOf(reader, star)).premium).toBe(true);
+    expect((await profileOf(star, reader)).premium).toBe(false);
+    const posts = await call(http, 'GET', `/api/users/${star.userId}/posts`, { ...as(reader), pathParameters: { id: star.userId } });
+    expect(posts.body.items.map((i: { premium: boolean }) => i.premium)).toEqual([true]);
+    const path = `/api/posts/${p.id}/comments`;
+    const own = await call(http, 'POST', path, { ...as(star), pathParameters: { id: p.id }, body: { content: 'Thanks all' } });
+    expect(own.body.premium).toBe(true);
+    await call(http, 'POST', path, { ...as(reader), pathParameters: { id: p.id }, body: { content: 'Enjoy' } });
+    const comments = await call(http, 'GET', path, { ...as(reader), pathParameters: { id: p.id } });
+    expect(comments.body.items.map((c: { userId: string; premium: boolean }) => [c.userId, c.premium])).toEqual([[star.userId, true], [reader.userId, false]]);
+    const discover = await call(http, 'GET', '/api/feed/discover', as(reader));
+    expect(discover.body.find((i: { id: string }) => i.id === p.id)?.premium).toBe(true);
+    const cigarId = `badge-cigar-${randomUUID().slice(0, 8)}`;
+    await deliver(worker, busEvent('CatalogCigarsChanged', { catalogVersion: 1, cigars: [{ id: cigarId, name: 'Badge Robusto', brandName: 'Testa', vitola: 'Robusto' }] }, randomUUID(), 'torcedor.humidor'));
+    const review = await call(http, 'POST', '/api/reviews', { ...as(star), body: { cigarId, drawScore: 90, burnScore: 90, flavorScore: 90, overallScore: 90 } });
+    expect(review.body.premium).toBe(true);
+    const reviews = await call(http, 'GET', `/api/users/${star.userId}/reviews`, { ...as(reader), pathParameters: { id: star.userId } });
+    expect(reviews.body.map((r: { premium: boolean }) => r.premium)).toEqual([true]);
+    expect((await call(http, 'GET', `/api/cigars/${cigarId}/reviews`, { ...as(reader), pathParameters: { id: cigarId } })).body[0].premium).toBe(true);
+    await call(http, 'POST', `/api/posts/${readerPost.id}/like`, { ...as(star), pathParameters: { id: readerPost.id } });
+    const bell = await call(http, 'GET', '/api/notifications', as(reader));
+    expect(bell.body.items.find((n: { type: string }) => n.type === 'like')).toMatchObject({ actorId: star.userId, actorPremium: true });
+    const starBell = await call(http, 'GET', '/api/notifications', as(star));
+    expect(starBell.body.items.find((n: { type: string }) => n.type === 'follow')).toMatchObject({ actorId: reader.userId, actorPremium: false });
+  });
+
+  it('keeps the newest plan whatever the order, independently of the profile version', async () => {
+    const m = await member('Ordered');
+    const viewer = await member();
+    await plan(m, 'premium', inDays(30), 5);
+    // An older event arriving late changes nothing.
+    await plan(m, 'free', null, 4);
+    expect((await profileOf(viewer, m)).premium).toBe(true);
+    // A profile change (its own, much higher, version) keeps the plan, and the plan kept the profile.
+    await profile(m, { displayName: 'Renamed' });
+    expect(await profileOf(viewer, m)).toMatchObject({ premium: true, displayName: 'Renamed' });
+    await plan(m, 'free', null, 6);
+    expect((await profileOf(viewer, m)).premium).toBe(false);
+    await plan(m, 'premium', inDays(30), 5);
+    expect((await profileOf(viewer, m)).premium).toBe(false);
+    const stored = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: keys.author(m.userId), ConsistentRead: true }));
+    expect(stored.Item).toMatchObject({ displayName: 'Renamed', tier: 'free', entitlementVersion: 6 });
+    expect(stored.Item!.version).toBeGreaterThan(6);
+  });
+
+  it('a plan past its end shows no badge; a running trial does', async () => {
+    const [lapsed, trial, viewer] = [await member(), await member(), await member()];
+    await plan(lapsed, 'premium', new Date(Date.now() - 60_000).toISOString());
+    await plan(trial, 'trial', inDays(7));
+    expect((await profileOf(viewer, lapsed)).premium).toBe(false);
+    expect((await profileOf(viewer, trial)).premium).toBe(true);
+    const p = await post(lapsed, 'Still here');
+    const comments = await call(http, 'POST', `/api/posts/${p.id}/comments`, { ...as(lapsed), pathParameters: { id: p.id }, body: { content: 'me too' } });
+    expect(comments.body.premium).toBe(false);
+    const posts = await call(http, 'GET', `/api/users/${lapsed.userId}/posts`, { ...as(viewer), pathParameters: { id: lapsed.userId } });
+    expect(posts.body.items[0].premium).toBe(false);
   });
 });

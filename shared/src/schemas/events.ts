@@ -44,6 +44,8 @@ export const ClubEvent = z.object({
   eventType: EventType,
   hostId: z.string(),
   hostName: z.string(),
+  /** The host has premium benefits now (a paid plan or a running trial): the member badge by their name. */
+  hostPremium: z.boolean(),
   venueName: z.string().nullable(),
   address: z.string().nullable(),
   startAt: z.string(),
@@ -68,7 +70,12 @@ export const EventsQuery = z.strictObject({
 /** Upcoming events, soonest first, a page at a time; `pastCount` counts events that have started. */
 export const EventList = z.object({ upcoming: z.array(ClubEvent), pastCount: z.number().int(), nextCursor: z.string().nullable() });
 
-export const Attendee = z.object({ userId: z.string(), name: z.string(), imageUrl: z.string().nullable(), status: z.enum(['going', 'interested']) });
+export const Attendee = z.object({
+  userId: z.string(), name: z.string(), imageUrl: z.string().nullable(),
+  /** The member has premium benefits now: the member badge by their name. */
+  premium: z.boolean(),
+  status: z.enum(['going', 'interested']),
+});
 /** An event with the attendees the viewer may see (the host sees all; others see members with public profiles). */
 export const EventDetail = ClubEvent.extend({ attendees: z.array(Attendee), hiddenAttendees: z.number().int().nonnegative() });
 

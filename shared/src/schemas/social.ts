@@ -45,6 +45,8 @@ export const Post = z.object({
   userName: z.string(),
   userLocation: z.string().nullable(),
   userImageUrl: z.string().nullable(),
+  /** The author has premium benefits now (a paid plan or a running trial): the member badge by their name. */
+  premium: z.boolean(),
   postType: PostType,
   content: z.string(),
   imageUrl: z.string().nullable(),
@@ -70,6 +72,8 @@ export const Comment = z.object({
   userId: z.string(),
   userName: z.string(),
   userImageUrl: z.string().nullable(),
+  /** The commenter has premium benefits now: the member badge by their name. */
+  premium: z.boolean(),
   content: z.string(),
   createdAt: z.string(),
 });
@@ -91,6 +95,8 @@ export const PublicProfile = z.object({
   id: z.string(),
   displayName: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** The member has premium benefits now: the member badge by their name (shown on restricted profiles too, like the name). */
+  premium: z.boolean(),
   restricted: z.boolean(),
   bio: z.string().nullable(),
   location: z.string().nullable(),
@@ -121,6 +127,8 @@ export const Review = z.object({
   userId: z.string(),
   userName: z.string(),
   userImageUrl: z.string().nullable(),
+  /** The reviewer has premium benefits now: the member badge by their name. */
+  premium: z.boolean(),
   cigarId: z.string(),
   brandName: z.string(),
   cigarName: z.string(),
@@ -156,6 +164,8 @@ export const Notification = z.object({
   actorId: z.string(),
   actorName: z.string(),
   actorImageUrl: z.string().nullable(),
+  /** The actor has premium benefits now: the member badge by their name. */
+  actorPremium: z.boolean(),
   /** The post liked or commented on, or the event RSVPed to. */
   targetId: z.string().nullable(),
   /** A short excerpt of the comment or the event title. */

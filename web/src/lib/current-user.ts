@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
+import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import type { User } from '@torcedor/shared/schemas/identity';
 import { ApiError, apiCall } from './api-client';
 
@@ -40,4 +41,12 @@ export const currentUserQuery = queryOptions({
 });
 
 export const useCurrentUser = () => useSuspenseQuery(currentUserQuery).data;
+
+/**
+ * Whether the signed-in member carries the member badge (premium benefits: `hasPremiumBenefits`), from the user read
+ * alone: a running paid plan (`isSubscribed`, worked out by identity at the read from its copy of billing's
+ * entitlement) or the 7-day trial until `trialEndsAt` (the only trial plan there is; an ended trial cannot sign in).
+ */
+export const hasMemberBadge = (u: Pick<User, 'isSubscribed' | 'isTrial' | 'trialEndsAt'>, now = new Date()): boolean =>
+  u.isSubscribed || hasPremiumBenefits(u.isTrial ? { tier: 'trial', until: u.trialEndsAt } : null, now);
 

@@ -8,7 +8,9 @@ import { transact, type TransactPart } from '@torcedor/service-kit/transactions'
 import { EVENT_NOTICE_RECIPIENTS_MAX } from '@torcedor/shared/constants';
 import type { EventDetail } from '@torcedor/shared/events';
 import type { ClubEvent, EventType, RsvpStatus } from '@torcedor/shared/schemas/events';
+import { endOf, hostingLimitReached, hostingPart, raceWait, readHosting, upcomingOf, type Hosting } from './hosting.ts';
 import { keys } from './keys.ts';
+import { premiumAt } from './profiles.ts';
 
 /** An event as stored: the API's fields without the caller's part, plus its times of record. */
 export interface StoredEvent {
@@ -24,10 +26,10 @@ const COUNTER: Record<StoredStatus, keyof StoredEvent | null> = {
   going: 'attendingCount', interested: 'interestedCount', waitlisted: 'waitlistCount', not_going: null,
 };
 
-/** The event as the caller sees it. */
-export function eventView(e: StoredEvent, callerId: string, rsvp: StoredRsvp | undefined, waitlistPosition: number | null): ClubEvent {
+/** The event as the caller sees it; `hostPremium` is whether the host's plan gives premium benefits now (the badge). */
+export function eventView(e: StoredEvent, callerId: string, rsvp: StoredRsvp | undefined, waitlistPosition: number | null, hostPremium: boolean): ClubEvent {
   return {
-    id: e.id, title: e.title, description: e.description ?? null, eventType: e.eventType, hostId: e.hostId, hostName: e.hostName,
+    id: e.id, title: e.title, description: e.description ?? null, eventType: e.eventType, hostId: e.hostId, hostName: e.hostName, hostPremium,
     venueName: e.venueName ?? null, address: e.address ?? null, startAt: e.startAt, endAt: e.endAt ?? null, capacity: e.capacity ?? null,
     attendingCount: Math.max(0, Number(e.attendingCount ?? 0)), interestedCount: Math.max(0, Number(e.interestedCount ?? 0)),
     waitlistCount: Math.max(0, Number(e.waitlistCount ?? 0)), isAgeRestricted: true,
@@ -51,20 +53,37 @@ export async function getEvent(eventId: string): Promise<StoredEvent | null> {
   return (out.Item as StoredEvent | undefined) ?? null;
 }
 
-/** AP: host an event (a repeat with the same id changes nothing). */
-export async function createEvent(e: StoredEvent): Promise<void> {
+/**
+ * AP: host an event (a repeat with the same id changes nothing). With a `limit` (a free member), the host may
+ * have at most that many upcoming events: the event and the host's hosting item (data/hosting.ts) are written in
+ * one transaction conditioned on the item as read, so the limit holds under any concurrency; more is 403
+ * HOSTING_LIMIT. `firstRead` is the host's item when the caller read it already (in parallel with the plan).
+ */
+export async function createEvent(e: StoredEvent, limit: number | null, firstRead?: Hosting): Promise<void> {
   const { capacity, ...rest } = e;
-  await transact({
-    event: {
-      Put: {
-        TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
-        Item: {
-          ...keys.event(e.id), ...rest, ...(capacity ? { capacity } : {}),
-          ...indexKeys({ GSI1: [keys.timelinePK, keys.timelineSK(e.startAt, e.id)], GSI2: [keys.memberPK(e.hostId), `EVENT#${e.id}`] }),
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await raceWait(attempt);
+    if (attempt >= 30) throw new Error('hosting kept racing');
+    const now = new Date().toISOString();
+    const hosting = attempt === 0 && firstRead ? firstRead : await readHosting(e.hostId);
+    if (e.id in hosting.hosted) return;
+    const counted = upcomingOf(hosting.hosted, now);
+    if (limit !== null && Object.keys(counted).length >= limit) throw hostingLimitReached();
+    const r = await transact({
+      event: {
+        Put: {
+          TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
+          Item: {
+            ...keys.event(e.id), ...rest, ...(capacity ? { capacity } : {}),
+            ...indexKeys({ GSI1: [keys.timelinePK, keys.timelineSK(e.startAt, e.id)], GSI2: [keys.memberPK(e.hostId), `EVENT#${e.id}`] }),
+          },
         },
       },
-    },
-  });
+      hosting: hostingPart(e.hostId, hosting, { ...counted, [e.id]: endOf(e) }, now),
+    });
+    // Stored before (an idempotent repeat): nothing changes. Otherwise the host's item changed meanwhile: again.
+    if (r.ok || r.failed.includes('event')) return;
+  }
 }
 
 /** AP: upcoming events, soonest first, a page (GSI1 `EVENTS`, start after now). */
@@ -89,6 +108,13 @@ export const countPast = (now: string) => countAll({
 export async function rsvpsOf(userId: string, eventIds: string[]): Promise<Map<string, StoredRsvp>> {
   const found = eventIds.length ? await batchGetAll(eventIds.map((id) => keys.rsvp(id, userId)), { consistent: true }) : [];
   return new Map(found.map((r) => [String(r.eventId), r as unknown as StoredRsvp]));
+}
+
+/** AP: the member's answer to an event and whether its host has premium benefits now (the badge): one BatchGet. */
+export async function answerAndHostPlan(userId: string, eventId: string, hostId: string): Promise<{ rsvp: StoredRsvp | undefined; hostPremium: boolean }> {
+  const found = await batchGetAll([keys.rsvp(eventId, userId), keys.entitlement(hostId)], { consistent: true });
+  const rsvp = found.find((i) => i.SK === keys.rsvp(eventId, userId).SK) as unknown as StoredRsvp | undefined;
+  return { rsvp, hostPremium: premiumAt(found.find((i) => i.SK === keys.entitlement(hostId).SK), new Date()) };
 }
 
 /** AP: a waitlisted member's place (1 is next): the entries ahead of theirs, plus one. */
@@ -264,46 +290,64 @@ export const audience = (rsvps: StoredRsvp[]) => rsvps.filter((r) => r.status !=
  * promotes from the waitlist. The attendees are notified in the same transaction.
  */
 export async function updateEvent(hostId: string, eventId: string, fields: ReturnType<typeof eventFields>, hostName: string): Promise<StoredEvent> {
-  const e = await getEvent(eventId);
-  if (!e || e.hostId !== hostId) throw notFound('Event not found');
-  const now = new Date().toISOString();
-  if (e.startAt <= now) throw eventStarted();
-  const { capacity, ...rest } = fields;
-  const set = { ...rest, hostName, updatedAt: now, GSI1SK: keys.timelineSK(rest.startAt, eventId) };
-  const names = Object.fromEntries(Object.keys(set).map((k, i) => [`#f${i}`, k]));
-  const values = Object.fromEntries(Object.values(set).map((v, i) => [`:f${i}`, v]));
-  const r = await transact({
-    event: {
-      Update: {
-        TableName: TABLE, Key: keys.event(eventId),
-        UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}${capacity ? ', #cap = :cap' : ''}${capacity ? '' : ' REMOVE #cap'}`,
-        ConditionExpression: `hostId = :host AND startAt > :now${capacity ? ' AND (attribute_not_exists(attendingCount) OR attendingCount <= :cap)' : ''}`,
-        ExpressionAttributeNames: { ...names, '#cap': 'capacity' },
-        ExpressionAttributeValues: { ...values, ':host': hostId, ':now': now, ...(capacity ? { ':cap': capacity } : {}) },
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await raceWait(attempt);
+    if (attempt >= 30) throw new Error('hosting kept racing');
+    const [e, hosting] = await Promise.all([getEvent(eventId), readHosting(hostId)]);
+    if (!e || e.hostId !== hostId) throw notFound('Event not found');
+    const now = new Date().toISOString();
+    if (e.startAt <= now) throw eventStarted();
+    const { capacity, ...rest } = fields;
+    const set = { ...rest, hostName, updatedAt: now, GSI1SK: keys.timelineSK(rest.startAt, eventId) };
+    const names = Object.fromEntries(Object.keys(set).map((k, i) => [`#f${i}`, k]));
+    const values = Object.fromEntries(Object.values(set).map((v, i) => [`:f${i}`, v]));
+    const r = await transact({
+      event: {
+        Update: {
+          TableName: TABLE, Key: keys.event(eventId),
+          UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}${capacity ? ', #cap = :cap' : ''}${capacity ? '' : ' REMOVE #cap'}`,
+          ConditionExpression: `hostId = :host AND startAt > :now${capacity ? ' AND (attribute_not_exists(attendingCount) OR attendingCount <= :cap)' : ''}`,
+          ExpressionAttributeNames: { ...names, '#cap': 'capacity' },
+          ExpressionAttributeValues: { ...values, ':host': hostId, ':now': now, ...(capacity ? { ':cap': capacity } : {}) },
+        },
       },
-    },
-    ...named('notice', noticeParts('changed', { id: eventId, title: rest.title }, hostId, audience(await rsvpsOfEvent(eventId)))),
-  });
-  if (!r.ok) {
-    const current = await getEvent(eventId);
-    if (!current || current.hostId !== hostId) throw notFound('Event not found');
-    if (current.startAt <= new Date().toISOString()) throw eventStarted();
-    throw conflict(`Capacity cannot be below the ${current.attendingCount} members going`, 'EVENT_FULL');
+      // The new times move the end that counts for the hosting limit, in the same transaction.
+      hosting: hostingPart(hostId, hosting, { ...hosting.hosted, [eventId]: endOf(rest) }, now),
+      ...named('notice', noticeParts('changed', { id: eventId, title: rest.title }, hostId, audience(await rsvpsOfEvent(eventId)))),
+    });
+    if (!r.ok) {
+      if (r.failed.every((f) => f === 'hosting')) continue;
+      const current = await getEvent(eventId);
+      if (!current || current.hostId !== hostId) throw notFound('Event not found');
+      if (current.startAt <= new Date().toISOString()) throw eventStarted();
+      throw conflict(`Capacity cannot be below the ${current.attendingCount} members going`, 'EVENT_FULL');
+    }
+    await promote(eventId);
+    return (await getEvent(eventId))!;
   }
-  await promote(eventId);
-  return (await getEvent(eventId))!;
 }
 
-/** AP: the host cancels their event (anyone else: 404): the event goes and its attendees are told, together. */
+/**
+ * AP: the host cancels their event (anyone else: 404): the event goes, its attendees are told and it stops counting
+ * for the host's hosting limit, together.
+ */
 export async function cancelEvent(hostId: string, eventId: string): Promise<void> {
-  const e = await getEvent(eventId);
-  if (!e || e.hostId !== hostId) throw notFound('Event not found');
-  const rsvps = await rsvpsOfEvent(eventId);
-  const r = await transact({
-    event: { Delete: { TableName: TABLE, Key: keys.event(eventId), ConditionExpression: 'hostId = :host', ExpressionAttributeValues: { ':host': hostId } } },
-    ...named('notice', e.startAt > new Date().toISOString() ? noticeParts('cancelled', e, hostId, audience(rsvps)) : []),
-  });
-  if (!r.ok) throw notFound('Event not found');
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await raceWait(attempt);
+    if (attempt >= 30) throw new Error('hosting kept racing');
+    const [e, hosting] = await Promise.all([getEvent(eventId), readHosting(hostId)]);
+    if (!e || e.hostId !== hostId) throw notFound('Event not found');
+    const rsvps = await rsvpsOfEvent(eventId);
+    const now = new Date().toISOString();
+    const { [eventId]: _cancelled, ...still } = hosting.hosted;
+    const r = await transact({
+      event: { Delete: { TableName: TABLE, Key: keys.event(eventId), ConditionExpression: 'hostId = :host', ExpressionAttributeValues: { ':host': hostId } } },
+      hosting: hostingPart(hostId, hosting, still, now),
+      ...named('notice', e.startAt > now ? noticeParts('cancelled', e, hostId, audience(rsvps)) : []),
+    });
+    if (r.ok) break;
+    if (r.failed.includes('event')) throw notFound('Event not found');
+  }
   await deleteKeys((await partitionItems(keys.eventPartition(eventId))).map(keyOf));
 }
 

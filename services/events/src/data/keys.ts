@@ -1,4 +1,5 @@
 import { memberPK } from '@torcedor/service-kit/ddb';
+import { entitlementKey } from '@torcedor/service-kit/entitlement';
 
 /** Keys as data for the events table (../README.md lists the entities and access patterns). */
 export const keys = {
@@ -18,4 +19,8 @@ export const keys = {
   memberPK,
   /** Read copy of a member's name, picture and profile visibility (identity's UserProfileChanged). */
   profile: (userId: string) => ({ PK: memberPK(userId), SK: 'PROFILE' }),
+  /** Read copy of a member's plan (billing's EntitlementChanged, kept by the kit: `applyEntitlementCopy`). */
+  entitlement: entitlementKey,
+  /** The events a member hosts that have not ended, with their ends: the free plan's hosting limit (data/hosting.ts). */
+  hosting: (userId: string) => ({ PK: memberPK(userId), SK: 'HOSTING' }),
 };

@@ -10,7 +10,7 @@ export async function exportMember(userId: string) {
 /**
  * AP: delete what events holds of a member (UserDeleted): each answer is withdrawn the way 'not going' is (a
  * seat given back promotes the waitlist), the events they host are cancelled (attendees are told), then their
- * answers and profile copy go. Idempotent: a repeat finds nothing left.
+ * answers, profile copy and hosting item go. Idempotent: a repeat finds nothing left.
  */
 export async function deleteMember(userId: string): Promise<void> {
   const items = await memberItems(userId);
@@ -22,5 +22,5 @@ export async function deleteMember(userId: string): Promise<void> {
     await deleteKeys([keyOf(rsvp)]);
   }
   for (const ev of items.filter((i) => i.SK === 'EVENT')) await cancelEvent(userId, String(ev.id));
-  await deleteKeys([keys.profile(userId)]);
+  await deleteKeys([keys.profile(userId), keys.hosting(userId)]);
 }

@@ -1,7 +1,8 @@
 import { applyIfNewer } from '@torcedor/service-kit/copies';
 import { batchGetAll } from '@torcedor/service-kit/items';
+import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import type { EventDetail } from '@torcedor/shared/events';
-import { DEFAULT_SETTINGS, type ContentFilter } from '@torcedor/shared/schemas/identity';
+import { DEFAULT_SETTINGS, type ContentFilter, type Entitlement } from '@torcedor/shared/schemas/identity';
 import { keys } from './keys.ts';
 
 /** social's copy of a member: their public profile, the settings social honours, and moderation state. */
@@ -19,6 +20,9 @@ export interface Author {
   eventNotifications: boolean;
   contentFilter: ContentFilter;
   humidorCount: number;
+  /** The member's plan (billing's EntitlementChanged, its own version `entitlementVersion`): the member badge. */
+  tier: Entitlement['tier'];
+  until: string | null;
   /** Hidden by a moderator: their profile and posts are shown to no one else. */
   isHidden?: boolean;
 }
@@ -29,7 +33,7 @@ export const UNKNOWN_AUTHOR = (userId: string): Author => ({
   profileVisibility: DEFAULT_SETTINGS.profileVisibility, allowFollowRequests: DEFAULT_SETTINGS.allowFollowRequests,
   showLocationInProfile: DEFAULT_SETTINGS.showLocationInProfile, followNotifications: DEFAULT_SETTINGS.followNotifications,
   reviewNotifications: DEFAULT_SETTINGS.reviewNotifications, eventNotifications: DEFAULT_SETTINGS.eventNotifications,
-  contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0,
+  contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
 });
 
 export const toAuthor = (item: Record<string, unknown> | undefined, userId: string): Author =>
@@ -47,6 +51,19 @@ export const upsertAuthor = (p: EventDetail<'UserProfileChanged'>) => {
 /** AP: keep the member's humidor total (humidor's CollectionCountsChanged), newest version wins. */
 export const applyCollectionCounts = (d: EventDetail<'CollectionCountsChanged'>) =>
   applyIfNewer(keys.author(d.userId), 'collectionVersion', d.version, { userId: d.userId, humidorCount: d.humidorCount });
+
+/**
+ * AP: keep the member's plan on their copy (billing's EntitlementChanged), newest version wins. It has its own
+ * version attribute, independent of the profile's `version` and the humidor total's `collectionVersion`.
+ */
+export const applyEntitlement = (d: EventDetail<'EntitlementChanged'>) =>
+  applyIfNewer(keys.author(d.userId), 'entitlementVersion', d.version, { userId: d.userId, tier: d.tier, until: d.until });
+
+/**
+ * The member badge: premium benefits (a paid plan or a running trial) at the time of the read, so a plan past
+ * its end shows no badge even before billing's event saying so arrives.
+ */
+export const isPremiumAuthor = (a: Pick<Author, 'tier' | 'until'>, now = new Date()) => hasPremiumBenefits(a, now);
 
 /** AP: several members' copies at once (BatchGet); missing ones get the unknown-member defaults. */
 export async function readAuthors(userIds: Iterable<string>): Promise<Map<string, Author>> {

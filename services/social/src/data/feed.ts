@@ -14,7 +14,9 @@ interface Entry { SK: string; postId: string; authorId: string; createdAt: strin
 
 /**
  * Authors' copies a feed page shows, kept by this instance for AUTHOR_CACHE_MS: a page of 20 authors then reads
- * no more keys than a page of one, and a name, picture or moderation change shows within that time.
+ * no more keys than a page of one, and a name, picture, plan (the member badge) or moderation change shows within
+ * that time. The badge itself is worked out from the copy's tier and end date at each read, so a plan that ends
+ * loses it at once.
  */
 const AUTHOR_CACHE_MS = 30_000;
 

@@ -8,7 +8,7 @@ import { isoDay } from '@torcedor/shared/formatters';
 import type { Comment, Post } from '@torcedor/shared/schemas/social';
 import type { ContentFilter } from '@torcedor/shared/schemas/identity';
 import { filterContent } from '../domain/content-filter.ts';
-import { shownLocation, type Author } from './authors.ts';
+import { isPremiumAuthor, shownLocation, type Author } from './authors.ts';
 import { keys } from './keys.ts';
 import { notificationPart } from './notifications.ts';
 
@@ -27,7 +27,7 @@ export const entryFields = (p: PostItem) => ({
 export function postView(p: PostItem, author: Author, likedByMe: boolean, filter: ContentFilter): Post {
   return {
     id: p.postId, userId: p.userId, userName: author.displayName, userLocation: shownLocation(author), userImageUrl: author.profileImageUrl,
-    postType: p.postType ?? 'text', content: filterContent(p.content, filter), imageUrl: p.imageUrl ?? null,
+    premium: isPremiumAuthor(author), postType: p.postType ?? 'text', content: filterContent(p.content, filter), imageUrl: p.imageUrl ?? null,
     likeCount: Math.max(0, Number(p.likeCount ?? 0)), commentCount: Math.max(0, Number(p.commentCount ?? 0)), likedByMe, createdAt: p.createdAt,
   };
 }
@@ -35,7 +35,7 @@ export function postView(p: PostItem, author: Author, likedByMe: boolean, filter
 export function commentView(c: CommentItem, author: Author, filter: ContentFilter): Comment {
   return {
     id: c.commentId, postId: c.postId, userId: c.userId, userName: author.displayName, userImageUrl: author.profileImageUrl,
-    content: filterContent(c.content, filter), createdAt: c.createdAt,
+    premium: isPremiumAuthor(author), content: filterContent(c.content, filter), createdAt: c.createdAt,
   };
 }
 

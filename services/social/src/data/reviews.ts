@@ -7,7 +7,7 @@ import { transact } from '@torcedor/service-kit/transactions';
 import type { ContentFilter } from '@torcedor/shared/schemas/identity';
 import type { Review } from '@torcedor/shared/schemas/social';
 import { filterContent } from '../domain/content-filter.ts';
-import type { Author } from './authors.ts';
+import { isPremiumAuthor, type Author } from './authors.ts';
 import { countParts } from './counts.ts';
 import { keys } from './keys.ts';
 
@@ -19,7 +19,7 @@ export interface ReviewItem {
 
 export function reviewView(r: ReviewItem, author: Author, filter: ContentFilter): Review {
   return {
-    id: r.reviewId, userId: r.userId, userName: author.displayName, userImageUrl: author.profileImageUrl, cigarId: r.cigarId,
+    id: r.reviewId, userId: r.userId, userName: author.displayName, userImageUrl: author.profileImageUrl, premium: isPremiumAuthor(author), cigarId: r.cigarId,
     brandName: r.brandName, cigarName: r.cigarName, cigarVitola: r.cigarVitola ?? null, drawScore: r.drawScore, burnScore: r.burnScore,
     flavorScore: r.flavorScore, overallScore: r.overallScore, flavorTags: r.flavorTags ?? [], notes: filterContent(r.notes ?? '', filter),
     createdAt: r.createdAt,

@@ -4,7 +4,7 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import type { Routes } from '@torcedor/shared/routes';
-import { readAuthors } from '../data/authors.ts';
+import { isPremiumAuthor, readAuthors } from '../data/authors.ts';
 import { getCigarCopy } from '../data/cigars.ts';
 import { allowedTypes, listNotifications, markRead } from '../data/notifications.ts';
 import * as reports from '../data/reports.ts';
@@ -54,7 +54,7 @@ export const getNotifications: RouteHandler<Routes['getNotifications']> = async 
     items: items.map((i) => {
       const a = actors.get(String(i.actorId))!;
       return {
-        id: String(i.id), type: i.type as 'follow', actorId: a.userId, actorName: a.displayName, actorImageUrl: a.profileImageUrl,
+        id: String(i.id), type: i.type as 'follow', actorId: a.userId, actorName: a.displayName, actorImageUrl: a.profileImageUrl, actorPremium: isPremiumAuthor(a),
         targetId: (i.targetId as string | null) ?? null, excerpt: (i.excerpt as string | null) ?? null, read: i.read === true, createdAt: String(i.createdAt),
       };
     }),

@@ -4,7 +4,7 @@ import { FEED_PAGE_SIZE } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import type { PublicProfile } from '@torcedor/shared/schemas/social';
 import { config } from '../config.ts';
-import { readAuthors, shownLocation, toAuthor } from '../data/authors.ts';
+import { isPremiumAuthor, readAuthors, shownLocation, toAuthor } from '../data/authors.ts';
 import { readCounts } from '../data/counts.ts';
 import { batchGetAll } from '@torcedor/service-kit/items';
 import { follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../data/follows.ts';
@@ -34,7 +34,7 @@ export const getUser: RouteHandler<Routes['getUser']> = async ({ session, params
   const p = await profileOf(session.userId, params.id);
   const open = !p.restricted;
   const view: PublicProfile = {
-    id: params.id, displayName: p.author.displayName, profileImageUrl: p.author.profileImageUrl, restricted: p.restricted,
+    id: params.id, displayName: p.author.displayName, profileImageUrl: p.author.profileImageUrl, premium: isPremiumAuthor(p.author), restricted: p.restricted,
     bio: open ? p.author.bio : null, location: open ? (p.own ? p.author.location : shownLocation(p.author)) : null,
     followersCount: open ? p.counts.followersCount : null, followingCount: open ? p.counts.followingCount : null,
     reviewsCount: open ? p.counts.reviewsCount : null, humidorCount: open ? p.author.humidorCount : null,

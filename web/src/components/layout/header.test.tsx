@@ -10,7 +10,7 @@ import { NotificationsBell, unreadBadge } from './header';
 const now = Date.now();
 const ago = (ms: number) => new Date(now - ms).toISOString();
 const note = (id: string, type: 'follow' | 'like' | 'comment' | 'rsvp', read: boolean, excerpt: string | null = null) => ({
-  id, type, actorId: `actor-${id}`, actorName: `Actor ${id}`, actorImageUrl: null, targetId: null, excerpt, read, createdAt: ago(2 * 3_600_000),
+  id, type, actorId: `actor-${id}`, actorName: `Actor ${id}`, actorImageUrl: null, actorPremium: false, targetId: null, excerpt, read, createdAt: ago(2 * 3_600_000),
 });
 const list = (unreadCount: number) => ({
   items: [note('1', 'follow', false), note('2', 'like', false), note('3', 'comment', true, 'Nice smoke'), note('4', 'rsvp', true, 'Cuban Night')],

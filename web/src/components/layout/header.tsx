@@ -6,12 +6,13 @@ import type { Notification } from '@torcedor/shared/schemas/social';
 import { Bell, Menu, Search, X } from 'lucide-react';
 import { DropdownMenu, Popover } from 'radix-ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { MemberBadge } from '@/components/member-badge';
 import { buttonClass } from '@/components/ui/button';
 import { useNotifications } from '@/lib/api/get-notifications';
 import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { currentUserQuery } from '@/lib/current-user';
+import { currentUserQuery, hasMemberBadge } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
 
 const link = 'rounded-md px-3 py-2 text-sm font-medium text-muted no-underline hover:text-fg';
@@ -49,7 +50,7 @@ export const unreadBadge = (n: number) => (n > 9 ? '9+' : String(n));
 
 /** What a notification says, the actor's name first. */
 function notificationText(n: Notification): ReactNode {
-  const actor = <span className="font-semibold">{n.actorName}</span>;
+  const actor = <span className="font-semibold">{n.actorName}<MemberBadge premium={n.actorPremium} className="ml-1" /></span>;
   switch (n.type) {
     case 'follow': return <>{actor} started following you</>;
     case 'like': return <>{actor} liked your post</>;
@@ -196,13 +197,16 @@ export function Header() {
             <div className="ml-auto hidden md:block"><SearchBox /></div>
             <NotificationsBell />
             <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
-                {displayName(user).slice(0, 1).toUpperCase()}
-              </DropdownMenu.Trigger>
+              <span className="relative">
+                <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
+                  {displayName(user).slice(0, 1).toUpperCase()}
+                </DropdownMenu.Trigger>
+                <MemberBadge premium={hasMemberBadge(user)} className="absolute -right-1 -top-1.5 rounded-full bg-bg p-0.5" />
+              </span>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-xl">
                   <div className="px-3 py-2">
-                    <p className="font-semibold">{displayName(user)}</p>
+                    <p className="flex items-center gap-1 font-semibold">{displayName(user)}<MemberBadge premium={hasMemberBadge(user)} /></p>
                     {user.email ? <p className="text-sm text-muted">{user.email}</p> : <p className="text-sm text-muted">Trial member</p>}
                   </div>
                   <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -211,6 +215,9 @@ export function Header() {
                   </DropdownMenu.Item>
                   <DropdownMenu.Item asChild>
                     <Link to="/settings" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Settings</Link>
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item asChild>
+                    <Link to="/support" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Support</Link>
                   </DropdownMenu.Item>
                   <DropdownMenu.Item asChild>
                     <a href={routes.logout.path} className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Log out</a>

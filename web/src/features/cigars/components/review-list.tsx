@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Review } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { MemberBadge } from '@/components/member-badge';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
@@ -54,7 +55,10 @@ function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
         <Avatar name={r.userName} imageUrl={r.userImageUrl} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <Link to="/profile/{-$id}" params={{ id: r.userId }} className="font-semibold">{r.userName}</Link>
+            <span className="flex items-center gap-1">
+              <Link to="/profile/{-$id}" params={{ id: r.userId }} className="font-semibold">{r.userName}</Link>
+              <MemberBadge premium={r.premium} />
+            </span>
             <time className="text-xs text-muted" dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time>
           </div>
           <ScoreStars score={r.overallScore} showValue />

@@ -23,7 +23,7 @@ export const cigar: Cigar = {
 };
 
 export const review = (over: Partial<Review> = {}): Review => ({
-  id: 'r1', userId: 'u2', userName: 'Beto Cruz', userImageUrl: null, cigarId: cigar.id, brandName: cigar.brandName, cigarName: cigar.name,
+  id: 'r1', userId: 'u2', userName: 'Beto Cruz', userImageUrl: null, premium: false, cigarId: cigar.id, brandName: cigar.brandName, cigarName: cigar.name,
   cigarVitola: cigar.vitola, drawScore: 90, burnScore: 85, flavorScore: 88, overallScore: 87, flavorTags: ['Cocoa', 'Coffee'],
   notes: 'Rich and even.', createdAt: '2026-03-01T12:00:00.000Z', ...over,
 });

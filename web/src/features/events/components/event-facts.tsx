@@ -1,5 +1,6 @@
 import type { ClubEvent } from '@torcedor/shared/schemas/events';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { MemberBadge } from '@/components/member-badge';
 import { Badge } from '@/components/ui/card';
 import { eventTypeOf, isFull, when } from './event-format';
 
@@ -19,7 +20,7 @@ export function EventFacts({ event }: { event: ClubEvent }) {
   const full = isFull(event);
   return (
     <>
-      <p className="text-sm text-muted">Hosted by {event.hostName}</p>
+      <p className="flex items-center gap-1 text-sm text-muted">Hosted by {event.hostName}<MemberBadge premium={event.hostPremium} /></p>
       {event.venueName ? <p className="text-sm font-medium">{event.venueName}</p> : null}
       {event.description ? <p className="mt-2 whitespace-pre-line text-sm">{event.description}</p> : null}
       <p className="mt-3 flex items-center gap-1 text-sm">

@@ -103,4 +103,17 @@ describe('the Create Event dialog', () => {
     expect(toast.textContent).toContain('The start must be in the future');
     expect(onOpenChange).not.toHaveBeenCalled();
   });
+
+  it("shows a free member the hosting limit's message (403 HOSTING_LIMIT) and stays open", async () => {
+    const message = 'Free members can host up to 2 upcoming events. Upgrade to Premium to host more.';
+    fakeApi({ 'GET /api/lounges': () => json([]), 'POST /api/events': () => json({ message, code: 'HOSTING_LIMIT' }, 403) });
+    const user = userEvent.setup();
+    const onOpenChange = await renderDialog();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to create event');
+    expect(toast.textContent).toContain(message);
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
 });

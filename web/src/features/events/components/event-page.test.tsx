@@ -9,8 +9,8 @@ import { callsOf, fakeApi, json, makeClient, makeEvent, renderWithRouter } from 
 const detail = (over: Parameters<typeof makeEvent>[0] = {}) => ({
   ...makeEvent(over),
   attendees: [
-    { userId: 'u3', name: 'Lucia', imageUrl: null, status: 'going' as const },
-    { userId: 'u4', name: 'Mateo', imageUrl: null, status: 'interested' as const },
+    { userId: 'u3', name: 'Lucia', imageUrl: null, premium: true, status: 'going' as const },
+    { userId: 'u4', name: 'Mateo', imageUrl: null, premium: false, status: 'interested' as const },
   ],
   hiddenAttendees: 2,
 });
@@ -35,6 +35,10 @@ describe('the event page', () => {
     const attendees = screen.getByRole('list', { name: 'Attendees' });
     expect(within(attendees).getByRole('link', { name: /Lucia/ }).getAttribute('href')).toBe('/profile/u3');
     expect(within(attendees).getByRole('link', { name: /Mateo/ }).getAttribute('href')).toBe('/profile/u4');
+    // The member badge: Lucia is premium, Mateo and the host are not.
+    expect(within(within(attendees).getByRole('link', { name: /Lucia/ })).getByRole('img', { name: 'Premium member' })).toBeTruthy();
+    expect(within(within(attendees).getByRole('link', { name: /Mateo/ })).queryByRole('img', { name: 'Premium member' })).toBeNull();
+    expect(within(screen.getByText('Hosted by Carlos')).queryByRole('img', { name: 'Premium member' })).toBeNull();
     expect(screen.getByText('+2 more')).toBeTruthy();
     const ics = screen.getByRole('link', { name: 'Add to calendar (.ics)' });
     expect(ics.getAttribute('href')).toBe('/api/events/e1/ics');

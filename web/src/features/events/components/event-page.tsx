@@ -6,6 +6,7 @@ import { uploadUrl } from '@torcedor/shared/schemas/social';
 import { ArrowLeft, CalendarPlus, Download, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type * as z from 'zod';
+import { MemberBadge } from '@/components/member-badge';
 import { RsvpButtons } from '@/components/rsvp-buttons';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
@@ -45,6 +46,7 @@ function Attendees({ event }: { event: z.infer<typeof EventDetail> }) {
               <Link to="/profile/{-$id}" params={{ id: a.userId }} className="flex items-center gap-3 text-fg no-underline hover:text-primary">
                 <AttendeeAvatar a={a} />
                 <span className="font-medium">{a.name}</span>
+                <MemberBadge premium={a.premium} />
                 {a.status === 'interested' ? <span className="text-xs text-muted">Interested</span> : null}
               </Link>
             </li>

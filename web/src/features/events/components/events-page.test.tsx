@@ -35,7 +35,7 @@ afterEach(() => {
 });
 
 const cuban = makeEvent();
-const master = makeEvent({ id: 'e2', title: 'Rolling Masterclass', description: 'Learn from a torcedor', eventType: 'masterclass', capacity: 10, attendingCount: 10, waitlistCount: 2, isHost: true, endAt: '2030-06-01T02:00:00.000Z' });
+const master = makeEvent({ id: 'e2', title: 'Rolling Masterclass', description: 'Learn from a torcedor', eventType: 'masterclass', capacity: 10, attendingCount: 10, waitlistCount: 2, isHost: true, hostPremium: true, endAt: '2030-06-01T02:00:00.000Z' });
 
 describe('the events page', () => {
   it('shows the cards with their facts, the past events line, the event types and the age statement', async () => {
@@ -59,6 +59,9 @@ describe('the events page', () => {
     expect(second).toContain('2 on the waitlist');
     expect(second).toContain('Hosting');
     expect(second).toContain('Until');
+    // 'Hosted by' carries the member badge for a premium host only.
+    expect(within(cards[1]!).getByRole('img', { name: 'Premium member' })).toBeTruthy();
+    expect(within(cards[0]!).queryByRole('img', { name: 'Premium member' })).toBeNull();
     expect(within(cards[1]!).getByRole('link', { name: 'Rolling Masterclass' }).getAttribute('href')).toBe('/events/e2');
     expect(within(cards[1]!).getByRole('button', { name: 'RSVP' })).toBeTruthy();
     expect(within(cards[1]!).getByRole('button', { name: 'Maybe' })).toBeTruthy();

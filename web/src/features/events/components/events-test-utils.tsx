@@ -9,7 +9,7 @@ import { upcomingEventsQuery } from '@/lib/api/get-events';
 /** Test fixtures and a fake API for the events' component tests (not a test file itself). */
 
 export const makeEvent = (over: Partial<ClubEvent> = {}): ClubEvent => ({
-  id: 'e1', title: 'Cuban Night', description: 'Aged Habanos and rum', eventType: 'tasting', hostId: 'u2', hostName: 'Carlos',
+  id: 'e1', title: 'Cuban Night', description: 'Aged Habanos and rum', eventType: 'tasting', hostId: 'u2', hostName: 'Carlos', hostPremium: false,
   venueName: 'The Humidor Room', address: '1 Ocean Drive, Miami', startAt: '2030-05-01T23:30:00.000Z', endAt: null, capacity: null,
   attendingCount: 4, interestedCount: 1, waitlistCount: 0, isAgeRestricted: true, rsvpStatus: null, waitlistPosition: null, isHost: false,
   ...over,

@@ -5,6 +5,7 @@ import { NewComment, type Comment } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
+import { MemberBadge } from '@/components/member-badge';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
@@ -33,7 +34,7 @@ function CommentItem({ postId, comment, mine, now }: { postId: string; comment: 
       <Avatar name={comment.userName} imageUrl={comment.userImageUrl} className="h-8 w-8 text-sm" />
       <div className="min-w-0 flex-1 rounded-md bg-surface-2 px-3 py-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <p className="text-sm font-semibold">{comment.userName}</p>
+          <p className="flex items-center gap-1 text-sm font-semibold">{comment.userName}<MemberBadge premium={comment.premium} /></p>
           <time className="text-xs text-muted" dateTime={comment.createdAt}>{relativePostTime(comment.createdAt, now)}</time>
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>

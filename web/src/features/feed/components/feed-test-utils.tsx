@@ -17,7 +17,7 @@ export const me = {
 } as unknown as User;
 
 export const makePost = (over: Partial<Post> = {}): Post => ({
-  id: 'p1', userId: 'u2', userName: 'Carlos', userLocation: 'Havana', userImageUrl: null, postType: 'text', content: 'A fine Robusto tonight',
+  id: 'p1', userId: 'u2', userName: 'Carlos', userLocation: 'Havana', userImageUrl: null, premium: false, postType: 'text', content: 'A fine Robusto tonight',
   imageUrl: null, likeCount: 3, commentCount: 0, likedByMe: false, createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), ...over,
 });
 

@@ -42,6 +42,22 @@ describe('post card', () => {
     expect(within(article).getByAltText('Photo shared by Carlos').getAttribute('src')).toBe('/uploads/u2/abcdefghijklmnop');
   });
 
+  it('shows the member badge next to a premium author\u2019s name, on posts and comments, and none for a free one', async () => {
+    const comment = (id: string, userName: string, premium: boolean) =>
+      ({ id, postId: 'p1', userId: `u-${id}`, userName, userImageUrl: null, premium, content: `From ${userName}`, createdAt: new Date().toISOString() });
+    fakeApi({ 'GET /api/posts/p1/comments': () => json({ items: [comment('c1', 'Luis', true), comment('c2', 'Marta', false)], commentCount: 2 }) });
+    const user = userEvent.setup();
+    renderFeed([makePost({ premium: true, commentCount: 2 }), makePost({ id: 'p2', userId: 'u3', userName: 'Pedro', premium: false })]);
+    const premium = await screen.findByRole('article', { name: 'Carlos' });
+    const badge = within(premium).getByRole('img', { name: 'Premium member' });
+    expect(badge.getAttribute('title')).toBe('Premium member');
+    expect(within(screen.getByRole('article', { name: 'Pedro' })).queryByRole('img', { name: 'Premium member' })).toBeNull();
+    await user.click(within(premium).getByRole('button', { name: 'Comments, 2 comments' }));
+    const [luis, marta] = within(await screen.findByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(within(luis!).getByRole('img', { name: 'Premium member' })).toBeTruthy();
+    expect(within(marta!).queryByRole('img', { name: 'Premium member' })).toBeNull();
+  });
+
   it('like: changes only with the server\u2019s answer, which it applies', async () => {
     let answer: (r: Response) => void = () => {};
     fakeApi({ 'POST /api/posts/p1/like': () => new Promise<Response>((r) => { answer = r; }) });
@@ -90,7 +106,7 @@ describe('post card', () => {
 
   it('comments: lists them, adds one (counted on the post), deletes only one\u2019s own', async () => {
     const comment = (id: string, userId: string, userName: string, content: string) =>
-      ({ id, postId: 'p1', userId, userName, userImageUrl: null, content, createdAt: new Date().toISOString() });
+      ({ id, postId: 'p1', userId, userName, userImageUrl: null, premium: false, content, createdAt: new Date().toISOString() });
     const fetch = fakeApi({
       'GET /api/posts/p1/comments': () => json({ items: [comment('c1', 'u3', 'Luis', 'Nice smoke'), comment('c2', 'me', 'Ana', 'Thanks')], commentCount: 2 }),
       'POST /api/posts/p1/comments': ({ body }) => json(comment('c3', 'me', 'Ana', (body as { content: string }).content), 201),

@@ -3,6 +3,7 @@ import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { MapPin, MessageCircle, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { MemberBadge } from '@/components/member-badge';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -64,9 +65,12 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
         <header className="flex items-start gap-3">
           <Avatar name={post.userName} imageUrl={post.userImageUrl} />
           <div className="min-w-0 flex-1">
-            <Heading id={headingId} className="font-semibold">
-              <Link to="/profile/{-$id}" params={{ id: post.userId }} className="text-fg hover:underline">{post.userName}</Link>
-            </Heading>
+            <div className="flex items-center gap-1.5">
+              <Heading id={headingId} className="font-semibold">
+                <Link to="/profile/{-$id}" params={{ id: post.userId }} className="text-fg hover:underline">{post.userName}</Link>
+              </Heading>
+              <MemberBadge premium={post.premium} />
+            </div>
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
               {post.userLocation ? (
                 <span className="inline-flex items-center gap-1"><MapPin className="h-3 w-3" aria-hidden />{post.userLocation}</span>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Camera, Lock, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { MemberBadge } from '@/components/member-badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Avatar } from './avatar';
@@ -9,6 +10,8 @@ import { PictureDialog } from './picture-dialog';
 /** What the header shows of a member: from the member's own record, or another's public profile. */
 export interface ProfileHeaderData {
   name: string;
+  /** The member badge next to the name (premium benefits now). */
+  premium: boolean;
   imageUrl: string | null;
   location: string | null;
   bio: string | null;
@@ -42,7 +45,10 @@ export function ProfileHeader({ data, own, actions }: { data: ProfileHeaderData;
         ) : null}
       </div>
       <div className="min-w-0 flex-1">
-        <h1 className="break-words text-3xl font-bold">{data.name}</h1>
+        <div className="flex items-center gap-2">
+          <h1 className="break-words text-3xl font-bold">{data.name}</h1>
+          <MemberBadge premium={data.premium} className="[&>svg]:h-6 [&>svg]:w-6" />
+        </div>
         {counters ? (
           <>
             {data.location ? <p className="flex items-center gap-1 text-muted"><MapPin className="h-4 w-4" aria-hidden />{data.location}</p> : null}

@@ -6,7 +6,7 @@ import { ReportButton } from '@/components/report-button';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useCurrentUser } from '@/lib/current-user';
+import { hasMemberBadge, useCurrentUser } from '@/lib/current-user';
 import { useUserProfile } from '../api/get-user';
 import { FollowButton } from './follow-button';
 import { PostsTab } from './posts-tab';
@@ -31,6 +31,7 @@ export function ProfilePage({ id, tab = DEFAULT_PROFILE_TAB, onTabChange }: { id
   if (isOwnProfile(id, me.id)) {
     const header: ProfileHeaderData = {
       name: displayName(me),
+      premium: hasMemberBadge(me),
       imageUrl: me.profileImageUrl,
       location: me.location,
       bio: me.bio,
@@ -62,6 +63,7 @@ function OtherProfile({ id, tab, onTabChange }: { id: string; tab: ProfileTab; o
 
 const headerOf = (p: PublicProfile): ProfileHeaderData => ({
   name: p.displayName,
+  premium: p.premium,
   imageUrl: p.profileImageUrl,
   location: p.restricted ? null : p.location,
   bio: p.restricted ? null : p.bio,

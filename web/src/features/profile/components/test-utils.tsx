@@ -17,7 +17,7 @@ export const me: User = {
 };
 
 export const other: PublicProfile = {
-  id: 'u2', displayName: 'Carlos', profileImageUrl: null, restricted: false, bio: 'Corojo', location: 'Havana',
+  id: 'u2', displayName: 'Carlos', profileImageUrl: null, premium: false, restricted: false, bio: 'Corojo', location: 'Havana',
   followersCount: 10, followingCount: 5, reviewsCount: 1, humidorCount: 30, isOwnProfile: false, isFollowing: false, canFollow: true,
 };
 
@@ -27,12 +27,12 @@ export const restricted: PublicProfile = {
 };
 
 export const post = (over: Partial<Post> = {}): Post => ({
-  id: 'p1', userId: 'u2', userName: 'Carlos', userLocation: null, userImageUrl: null, postType: 'text', content: 'Hello',
+  id: 'p1', userId: 'u2', userName: 'Carlos', userLocation: null, userImageUrl: null, premium: false, postType: 'text', content: 'Hello',
   imageUrl: null, likeCount: 2, commentCount: 1, likedByMe: false, createdAt: new Date().toISOString(), ...over,
 });
 
 export const review = (over: Partial<Review> = {}): Review => ({
-  id: 'r1', userId: 'u2', userName: 'Carlos', userImageUrl: null, cigarId: 'c1', brandName: 'Padrón', cigarName: '1964 Exclusivo',
+  id: 'r1', userId: 'u2', userName: 'Carlos', userImageUrl: null, premium: false, cigarId: 'c1', brandName: 'Padrón', cigarName: '1964 Exclusivo',
   cigarVitola: 'Robusto', drawScore: 90, burnScore: 80, flavorScore: 95, overallScore: 90, flavorTags: ['cocoa', 'cedar'],
   notes: 'Great draw', createdAt: '2026-02-01T00:00:00.000Z', ...over,
 });
