@@ -4,4 +4,9 @@ import { apiCall } from '@/lib/api-client';
 
 export const getSubscriptionStatus = () => apiCall(routes.getSubscriptionStatus);
 
-export const subscriptionStatusQuery = queryOptions({ queryKey: ['subscription', 'status'] as const, queryFn: getSubscriptionStatus });
+export const subscriptionKeys = {
+  all: ['subscription'] as const,
+  status: ['subscription', 'status'] as const,
+};
+
+export const subscriptionStatusQuery = queryOptions({ queryKey: subscriptionKeys.status, queryFn: getSubscriptionStatus });

@@ -1,37 +1,228 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
-import { Check } from 'lucide-react';
-import { Badge, Card, PageTitle } from '@/components/ui/card';
+import type { CreateSubscriptionResult, SubscriptionStatus } from '@torcedor/shared/schemas/billing';
+import { Check, Crown } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type * as z from 'zod';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, PageTitle, Skeleton } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useCreateSubscription } from '../api/create-subscription';
 import { subscriptionStatusQuery } from '../api/get-subscription-status';
+import { refreshPlan } from '../api/refresh-plan';
+import { LocalPaymentForm } from './local-payment-form';
+
+// Stripe's packages are loaded only when the provider is 'stripe': no other page, nor the local form, pays for them.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 const FREE = ['Up to 20 cigars in your humidor', '3 AI recommendations per day', 'Feed, reviews and events'];
 const PREMIUM = ['Unlimited humidor', 'Unlimited AI recommendations', 'Advanced analytics', 'Priority events and hosting', 'No ads', 'Exclusive content', 'Member badge', 'Priority support'];
 const price = `$${(PREMIUM_PRICE_USD_CENTS / 100).toFixed(2)}`;
 
-/** Torcedor Premium: the member's plan and what each tier gives. */
-export function SubscriptionPage() {
-  const { data: s } = useSuspenseQuery(subscriptionStatusQuery);
+/** After the return from the payment: how long the status is polled for the provider's confirmation (its webhook). */
+export const ACTIVATION_POLL_MS = 15_000;
+const POLL_INTERVAL_MS = 1_000;
+
+type Status = z.infer<typeof SubscriptionStatus>;
+type Setup = z.infer<typeof CreateSubscriptionResult>;
+/** How the member came back from the payment: `?success=true` (Stripe adds `redirect_status=failed` when a redirect-based payment failed). */
+export type PaymentReturn = 'success' | 'failed' | null;
+
+/** A plan date as the server words it in its messages ('April 5, 2026', in UTC), so the panel and the message agree. */
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Torcedor Premium: the member's plan, what each tier gives, and buying or canceling premium. Upgrade to Premium
+ * obtains the payment form's client secret; the form is the local provider's test-mode card form or Stripe's Payment
+ * Element. A confirmed payment comes back as /subscription?success=true (`returned`), which the page welcomes and
+ * clears (`onReturnSeen`), polling the status until the provider's confirmation has landed.
+ */
+export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
+  returned?: PaymentReturn;
+  /** The local form's payment succeeded: go to /subscription?success=true, as Stripe's return does. */
+  onPaid: () => void;
+  /** The return has been shown: drop `?success=true` from the URL (replacing the entry). */
+  onReturnSeen: () => void;
+}) {
+  const queryClient = useQueryClient();
+  /** 'waiting': back from a payment, the status is polled until premium; 'late': it was not within ACTIVATION_POLL_MS. */
+  const [activation, setActivation] = useState<'waiting' | 'late' | null>(null);
+  const { data: status } = useSuspenseQuery({
+    ...subscriptionStatusQuery,
+    refetchInterval: activation === 'waiting' ? (q) => (q.state.data?.isPremium ? false : POLL_INTERVAL_MS) : false,
+  });
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const create = useCreateSubscription();
+
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!returned) {
+      handled.current = false;
+      return;
+    }
+    if (handled.current) return;
+    handled.current = true;
+    if (returned === 'success') {
+      toast({ title: 'Welcome to Premium!', description: 'Your subscription has been activated successfully.', variant: 'success' });
+      setActivation('waiting');
+    } else {
+      toast({ title: 'Payment Failed', description: 'Your payment was not completed. Please try again.', variant: 'error' });
+    }
+    onReturnSeen();
+  }, [returned, onReturnSeen]);
+
+  /** Whether the polling saw the plan still free, so its confirmation must refresh what else depends on the plan. */
+  const sawFree = useRef(false);
+  useEffect(() => {
+    if (activation !== 'waiting') return;
+    if (status.isPremium) {
+      setActivation(null);
+      // Confirmed by the polling: the member, the humidor cap, the AI allowance are read again too.
+      if (sawFree.current) void refreshPlan(queryClient);
+      sawFree.current = false;
+      return;
+    }
+    sawFree.current = true;
+    const late = setTimeout(() => setActivation('late'), ACTIVATION_POLL_MS);
+    return () => clearTimeout(late);
+  }, [activation, status.isPremium, queryClient]);
+
+  const upgrade = () =>
+    create.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to create subscription'), variant: 'error' }),
+    });
+
+  // The local form's payment went through: the plan is read again (so the panel replaces the form), then the page
+  // goes to ?success=true as Stripe's return does.
+  const paid = async () => {
+    await refreshPlan(queryClient);
+    setSetup(null);
+    onPaid();
+  };
+
+  const canUpgrade = !status.isPremium && activation !== 'waiting';
   return (
     <>
       <PageTitle title="Torcedor Premium" subtitle="Everything the serious collector needs." />
-      {s.plan !== 'free' ? (
-        <Card className="mb-6 border-primary">
-          <div className="flex items-center gap-2"><h2 className="text-xl font-semibold">{s.plan === 'trial' ? 'Trial Member' : 'Premium Member'}</h2><Badge className="bg-success/20 text-success">Active</Badge></div>
-          {s.renewalDate ? <p className="mt-1 text-sm text-muted">{s.plan === 'trial' ? 'Ends' : s.cancelAtPeriodEnd ? 'Ends' : 'Renews'} {new Date(s.renewalDate).toLocaleDateString()}</p> : null}
+      {activation && !status.isPremium ? (
+        <Card role="status" className="mb-6 border-info/60">
+          {activation === 'waiting'
+            ? 'Confirming your payment...'
+            : 'Your payment is still being confirmed. Refresh this page in a minute to see your Premium membership.'}
         </Card>
       ) : null}
+      {status.plan !== 'free' ? <MemberPanel status={status} /> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <h2 className="text-xl font-semibold">Free Membership</h2>
+        <Card className="flex flex-col">
+          <div className="flex items-center gap-2">
+            <h2 className="text-xl font-semibold">Free Membership</h2>
+            {status.plan === 'free' ? <Badge className="bg-surface-2 text-muted">Current plan</Badge> : null}
+          </div>
           <p className="mt-1 text-3xl font-bold">$0<span className="text-base font-normal text-muted">/month</span></p>
           <ul className="mt-4 space-y-2">{FREE.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-success" aria-hidden />{f}</li>)}</ul>
         </Card>
-        <Card className="border-primary">
-          <h2 className="text-xl font-semibold">Premium Membership</h2>
+        <Card className="flex flex-col border-primary">
+          <div className="flex items-center gap-2">
+            <h2 className="text-xl font-semibold">Premium Membership</h2>
+            {status.isPremium ? <Badge className="bg-primary/20 text-primary">Current plan</Badge> : null}
+          </div>
           <p className="mt-1 text-3xl font-bold">{price}<span className="text-base font-normal text-muted">/month</span></p>
           <ul className="mt-4 space-y-2">{PREMIUM.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-primary" aria-hidden />{f}</li>)}</ul>
+          {canUpgrade && !setup ? (
+            <Button className="mt-6 w-full" onClick={upgrade} disabled={create.isPending}>
+              <Crown className="h-4 w-4" aria-hidden />{create.isPending ? 'Setting up...' : 'Upgrade to Premium'}
+            </Button>
+          ) : null}
         </Card>
       </div>
+      {canUpgrade && setup ? <PaymentCard setup={setup} onPaid={() => void paid()} /> : null}
     </>
+  );
+}
+
+/** The paid or trial plan: its state, its date, and (for a renewing paid plan) Cancel Subscription. */
+function MemberPanel({ status }: { status: Status }) {
+  const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState(false);
+  /** The cancellation's answer, which names the day premium ends. */
+  const [message, setMessage] = useState<string | null>(null);
+  const trial = status.plan === 'trial';
+
+  const doCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        setMessage(result.message);
+        toast({ title: 'Subscription Canceled', description: 'Your subscription has been canceled successfully.', variant: 'success' });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast({ title: 'Error', description: errorText(error, 'Failed to cancel subscription'), variant: 'error' });
+      },
+    });
+
+  const date = trial
+    ? status.endsAt && `Ends ${day(status.endsAt)}`
+    : status.cancelAtPeriodEnd
+      ? status.endsAt && `Premium until ${day(status.endsAt)}`
+      : status.renewalDate && `Renews ${day(status.renewalDate)}`;
+  return (
+    <Card role="region" className="mb-6 border-primary" aria-labelledby="member-panel-title">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex items-center gap-2">
+            <Crown className="h-5 w-5 text-primary" aria-hidden />
+            <h2 id="member-panel-title" className="text-xl font-semibold">{trial ? 'Trial Member' : 'Premium Member'}</h2>
+            <Badge className="bg-success/20 text-success">Active</Badge>
+          </div>
+          {date ? <p className="mt-1 text-sm text-muted">{date}</p> : null}
+        </div>
+        {status.isPremium && !status.cancelAtPeriodEnd ? (
+          <Button variant="outline" onClick={() => setConfirming(true)} disabled={cancel.isPending}>Cancel Subscription</Button>
+        ) : null}
+      </div>
+      {message ? <p role="status" className="mt-3 text-sm">{message}</p> : null}
+      <Dialog open={confirming} onOpenChange={(open) => { if (!cancel.isPending) setConfirming(open); }}>
+        <DialogContent
+          title="Cancel Subscription"
+          description="Premium stays active until the end of the period you have paid for; then your membership returns to the free plan."
+          className="max-w-md"
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" disabled={cancel.isPending} onClick={() => setConfirming(false)}>Keep Premium</Button>
+            <Button variant="danger" disabled={cancel.isPending} onClick={doCancel}>{cancel.isPending ? 'Canceling...' : 'Cancel Subscription'}</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** 'Complete Your Subscription': the provider's payment form for the client secret just obtained. */
+function PaymentCard({ setup, onPaid }: { setup: Setup; onPaid: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The card appears below the plans: take the member (and a screen reader) to it.
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
+  return (
+    <Card role="region" className="mt-6 max-w-xl" aria-labelledby="complete-subscription-title">
+      <h2 id="complete-subscription-title" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">Complete Your Subscription</h2>
+      <p className="mb-4 mt-1 text-sm text-muted">Premium Membership, {price}/month. Cancel anytime.</p>
+      {setup.provider === 'local' ? (
+        <LocalPaymentForm clientSecret={setup.clientSecret} onPaid={onPaid} />
+      ) : setup.publishableKey ? (
+        <Suspense fallback={<div aria-busy="true" aria-label="Loading the payment form"><Skeleton className="h-40" /></div>}>
+          <StripePaymentForm clientSecret={setup.clientSecret} publishableKey={setup.publishableKey} />
+        </Suspense>
+      ) : (
+        <p role="alert" className="text-danger">The payment form is not available right now. Please try again later.</p>
+      )}
+    </Card>
   );
 }
