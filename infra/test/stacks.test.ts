@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventSource, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
-import { routeKey, routeList } from '@torcedor/shared/routes';
+import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { SERVICE_ENV } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { buildApp } from '../bin/app.ts';
@@ -85,7 +85,18 @@ describe('stateless stack', () => {
   });
   it('creates exactly one API route per manifest entry', () => {
     const routes = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey as string);
-    expect(routes.sort()).toEqual(routeList.map(routeKey).sort());
+    expect(routes.sort()).toEqual(routeList.filter((r) => !r.stream).map(routeKey).sort());
+  });
+  it('sends each streamed route from the CDN to its service\'s stream function URL (IAM auth, response streaming), ahead of /api/*', () => {
+    const urls = Object.values(stateless.findResources('AWS::Lambda::Url')) as any[];
+    expect(urls).toHaveLength(servicesWithStream().length);
+    for (const u of urls) expect(u.Properties).toMatchObject({ AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM' });
+    const dist = Object.values(stateless.findResources('AWS::CloudFront::Distribution'))[0] as any;
+    const patterns = (dist.Properties.DistributionConfig.CacheBehaviors as any[]).map((b) => b.PathPattern as string);
+    const streamed = routeList.filter((r) => r.stream).map((r) => r.path);
+    expect(streamed.length).toBeGreaterThan(0);
+    for (const p of streamed) expect(patterns.indexOf(p)).toBeGreaterThanOrEqual(0);
+    for (const p of streamed) expect(patterns.indexOf(p)).toBeLessThan(patterns.indexOf('/api/*'));
   });
   it('has an HTTP function per service and a worker for each consuming service', () => {
     const fns = Object.values(stateless.findResources('AWS::Lambda::Function')).map((f: any) => f.Properties.Description as string).filter(Boolean);
@@ -133,7 +144,7 @@ describe('stateless stack', () => {
 });
 
 /** The role policies of a service's functions, by kind, from their logical ids (`<service><kind>Fn...`). */
-const policiesOf = (service: ServiceName, kind: 'http' | 'worker') =>
+const policiesOf = (service: ServiceName, kind: 'http' | 'worker' | 'stream') =>
   (Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]).filter(([id]) => id.startsWith(`${service}${kind}Fn`));
 const statements = (policies: [string, any][]) => policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
 const actionsOf = (st: any): string[] => [st.Action].flat();
@@ -195,7 +206,7 @@ describe('security rules', () => {
     expect(fns.length).toBeGreaterThan(SERVICES.length);
     for (const [id, f] of fns) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
-      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker';
+      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       for (const k of provider) expect(vars[k], `${id} ${k}`).toBeUndefined();
       const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).sort();
@@ -211,7 +222,8 @@ describe('security rules', () => {
     }
     // Nothing else in the stack may read a secret.
     const readers = allStatements().filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')));
-    const granted = [...expected.entries()].flatMap(([s, keys]) => keys.length * (servicesWithWorker().includes(s) ? 2 : 1));
+    const functionsOf = (s: ServiceName) => 1 + (servicesWithWorker().includes(s) ? 1 : 0) + (servicesWithStream().includes(s) ? 1 : 0);
+    const granted = [...expected.entries()].flatMap(([s, keys]) => keys.length * functionsOf(s));
     expect(readers).toHaveLength(granted.reduce((a, b) => a + b, 0));
   });
 
@@ -344,7 +356,7 @@ describe('uploads', () => {
     expect(uploadsServices.sort()).toEqual(['identity', 'social']);
     for (const [id, f] of serviceFunctions()) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
-      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker';
+      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       const s3 = statements(policiesOf(service, kind)).filter((x) => actionsOf(x).some((a) => a.startsWith('s3:')));
       if (!uploadsServices.includes(service)) {

@@ -43,6 +43,42 @@ describe('local stack', () => {
     expect([res.status, await res.json()]).toEqual([401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }]);
   });
 
+  it("streams a VitolAI answer through the ai stream function, as the CDN relays a function URL; refusals are plain JSON", async () => {
+    const email = `stream${Date.now().toString(36)}@example.com`;
+    const signup = { email, password: 'Cohiba-1966', firstName: 'Ana', lastName: 'Reyes', dateOfBirth: '1990-04-12', country: 'US' };
+    const json = { 'content-type': 'application/json', origin: stack.url };
+    expect((await fetch(`${stack.url}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify(signup) })).status).toBe(201);
+    const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: signup.password }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const body = JSON.stringify({ sessionId: `session-${Date.now()}-stream`, message: 'How should I store my cigars?', topic: 'general' });
+
+    const refused = await fetch(`${stack.url}/api/chatbot/conversation/stream`, { method: 'POST', headers: json, body });
+    expect([refused.status, await refused.json()]).toEqual([401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }]);
+
+    const res = await fetch(`${stack.url}/api/chatbot/conversation/stream`, { method: 'POST', headers: { ...json, cookie }, body });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const reader = res.body!.getReader();
+    const reads: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      reads.push(Buffer.from(value).toString('utf8'));
+    }
+    const text = reads.join('');
+    const events = text.split('\n\n').filter(Boolean).map((block) => {
+      const [eventLine, dataLine] = block.split('\n');
+      return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown> };
+    });
+    const deltas = events.filter((e) => e.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.response).toBe(deltas.map((d) => d.data.text).join(''));
+    expect(done.data.response).toMatch(/65|70|humid/i);
+  }, 60_000);
+
   it('accepts PutEvents (AWS JSON 1.1) on the local bus', async () => {
     const res = await fetch(stack.eventBridgeEndpoint, {
       method: 'POST',

@@ -110,6 +110,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     uploadsOrigin: () => uploadsOrigin,
     log: (line) => console.log(`  ${line}`),
     invoke: (service, event) => runtimes.get(service)!.invoke('http', event),
+    invokeStream: (service, event, listeners) => runtimes.get(service)!.invokeStream(event, listeners),
   });
 
   const stopAll = async () => {

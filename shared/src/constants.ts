@@ -37,6 +37,16 @@ export const QUICK_PICKS_SHOWN = 3;
 export const SUGGESTED_PROMPTS = 6;
 export const FEED_CHAT_PROMPTS = 3;
 export const AI_SMOKING_HISTORY_ENTRIES = 10;
+/** VitolAI: a chat message is 1 to 2,000 characters once trimmed. */
+export const AI_MESSAGE_MAX_LENGTH = 2_000;
+/**
+ * VitolAI abuse limits (docs/decisions.md, "VitolAI"): every member's answers (chat and recommendations, premium
+ * included) per rolling hour and per UTC day; the free daily quota of recommendations comes on top.
+ */
+export const AI_ABUSE_LIMITS = { perHour: 60, perDay: 300 } as const;
+/** VitolAI keeps this many earlier turns of a chat for context, and a chat this many days. */
+export const AI_CONTEXT_TURNS = 12;
+export const AI_CHAT_TTL_DAYS = 30;
 export const TOP_LEADS_SHOWN = 5;
 export const LEARN_VIDEOS = 9;
 

@@ -19,7 +19,10 @@ function success(r: RouteDef) {
   if (r.navigation) {
     return { description: 'Redirect', headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } };
   }
-  if (r.text) return { description: r.text === 'html' ? 'An HTML page' : 'An iCalendar file (RFC 5545)', content: { [TEXT_MEDIA_TYPES[r.text]]: { schema: { type: 'string' } } } };
+  if (r.text) {
+    const description = { html: 'An HTML page', calendar: 'An iCalendar file (RFC 5545)', 'event-stream': "Server-sent events: `delta` events ({text}) as the answer is written, then `done` with the answer, or `error` ({message, code})" }[r.text];
+    return { description, content: { [TEXT_MEDIA_TYPES[r.text]]: { schema: { type: 'string' } } } };
+  }
   return { description: 'Success', content: { 'application/json': { schema: json(r.response, 'output') } } };
 }
 

@@ -5,7 +5,7 @@ import type { ServiceName } from './services.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'member' | 'owner';
 /** Text answers a route may give instead of JSON, and their media types. */
-export const TEXT_MEDIA_TYPES = { html: 'text/html', calendar: 'text/calendar' } as const;
+export const TEXT_MEDIA_TYPES = { html: 'text/html', calendar: 'text/calendar', 'event-stream': 'text/event-stream' } as const;
 export type TextAnswer = keyof typeof TEXT_MEDIA_TYPES;
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -39,6 +39,13 @@ export interface RouteDef<
    * HTML page, or an iCalendar file (RFC 5545).
    */
   text?: TextAnswer;
+  /**
+   * The success answer is written as it is produced, as server-sent events (docs/api.md, "Streaming"): `delta`
+   * events with text, then one `done` event carrying the response schema (or an `error` event). Served by the
+   * service's stream function (a Lambda function URL with response streaming, behind the CDN), not the HTTP API;
+   * failures before the first byte are ordinary JSON error answers.
+   */
+  stream?: true;
   /** Answers from the function alone, with no dependency to wait for (never 503). */
   offline?: boolean;
   /**

@@ -12,11 +12,11 @@ export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*'
  * bundle budget; docs/decisions.md, "Billing"): CDK builds the layer from the installed package, the bench and CDK
  * leave them out of the bundle. Code imports them dynamically only (a static import would fail the bundle check).
  */
-export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'] };
+export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'] };
 export const layerModulesOf = (service: ServiceName): readonly string[] => SERVICE_LAYER_MODULES[service] ?? [];
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
-export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker') => `services/${service}/src/${fn}.ts`;
+export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker' | 'stream') => `services/${service}/src/${fn}.ts`;
 
 /**
  * Environment every service function receives (validated by each function at start-up, see
@@ -40,7 +40,7 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   social: ['UPLOADS_BUCKET'],
   humidor: [],
   events: [],
-  ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?'],
+  ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   billing: [
     'STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?', 'STRIPE_PRICE_ID?',
     'STRIPE_PUBLISHABLE_KEY?', 'STRIPE_API_URL?', 'BILLING_WEBHOOK_URL?',

@@ -34,6 +34,8 @@ export class ManifestHttpApi extends Construct {
   addManifestRoutes(functions: Record<ServiceName, IFunction>) {
     const integrations = new Map<ServiceName, HttpLambdaIntegration>();
     for (const r of routeList) {
+      // Streamed routes go from the CDN to the service's stream function (web-distribution.ts), not through the API.
+      if (r.stream) continue;
       let integration = integrations.get(r.service);
       if (!integration) {
         integration = new HttpLambdaIntegration(`${r.service}Integration`, functions[r.service]);

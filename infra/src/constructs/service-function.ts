@@ -64,7 +64,7 @@ function serviceLayer(scope: Construct, service: ServiceName): ILayerVersion | u
 
 export interface ServiceFunctionProps {
   service: ServiceName;
-  kind: 'http' | 'worker';
+  kind: 'http' | 'worker' | 'stream';
   environment: Record<string, string>;
   /** false in assertion tests: an inline stub keeps synth fast; `cdk synth` always bundles. */
   bundle: boolean;
@@ -81,7 +81,7 @@ export class ServiceFunction extends Construct {
       logGroup,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: p.kind === 'http' ? 1024 : 512,
+      memorySize: p.kind === 'worker' ? 512 : 1024,
       timeout: Duration.seconds(p.kind === 'http' ? 10 : 60),
       environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
       tracing: Tracing.ACTIVE,

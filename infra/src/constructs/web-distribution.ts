@@ -6,7 +6,8 @@ import {
   AccessLevel, AllowedMethods, CachedMethods, CachePolicy, Distribution, Function as CfFunction, FunctionCode, FunctionEventType, HeadersFrameOption,
   HeadersReferrerPolicy, OriginRequestPolicy, ResponseHeadersPolicy, ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -49,7 +50,11 @@ export class WebDistribution extends Construct {
    */
   static readonly UPLOADS_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket; uploads: IBucket }) {
+  /**
+   * `streams`: the streamed routes' paths and the function URL of their service's stream function (response
+   * streaming, which the HTTP API cannot relay): each gets its own behaviour ahead of `/api/*`.
+   */
+  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket; uploads: IBucket; streams?: { path: string; url: IFunctionUrl }[] }) {
     super(scope, id);
     const site = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL, encryption: BucketEncryption.S3_MANAGED, enforceSSL: true,
@@ -58,6 +63,13 @@ export class WebDistribution extends Construct {
     const spaRewrite = new CfFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(
         "function handler(event) { var r = event.request; if (r.uri.indexOf('/api/') !== 0 && r.uri.indexOf('.') === -1) { r.uri = '/index.html'; } return r; }",
+      ),
+    });
+    // The viewer's host, for the services' same-origin check (services/kit/src/http.ts): set here on every /api
+    // request, so a client cannot choose it, and a function URL (whose own Host is not the site's) still knows it.
+    const forwardHost = new CfFunction(this, 'ForwardHost', {
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; r.headers['x-forwarded-host'] = { value: r.headers.host ? r.headers.host.value : '' }; return r; }",
       ),
     });
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -108,6 +120,16 @@ export class WebDistribution extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Ahead of /api/*: CloudFront takes the first pattern that matches.
+        ...Object.fromEntries((props.streams ?? []).map(({ path, url }) => [path, {
+          origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        }])),
         '/api/*': {
           origin: new HttpOrigin(apiDomain),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -115,6 +137,7 @@ export class WebDistribution extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
+          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         [`/${UPLOADS_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessLevels: [AccessLevel.READ] }),

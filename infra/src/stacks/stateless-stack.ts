@@ -1,10 +1,11 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType, InvokeMode, type FunctionUrl, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { domainEvents, eventSource, servicesWithWorker } from '@torcedor/shared/events';
 import { SERVICE_ENV } from '@torcedor/shared/runtime';
+import { routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { grantUploads } from '../constructs/buckets.ts';
 import { BusWiring } from '../constructs/bus-wiring.ts';
@@ -26,6 +27,12 @@ export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPool',
 ] as const;
 
+/**
+ * The APP_ORIGIN of a stream function without a custom domain: a placeholder naming where the real origin comes from
+ * (the viewer's host the CDN forwards), since the function cannot reference the CDN's domain.
+ */
+const STREAM_ORIGIN_FROM_CDN = 'https://viewer-host.invalid';
+
 /** Services that publish: the source of at least one domain event. Only they may call PutEvents. */
 const PUBLISHERS = new Set<ServiceName>(Object.values(domainEvents).map((e) => e.source));
 
@@ -40,6 +47,7 @@ export interface StatelessProps extends StackProps {
 export class StatelessStack extends Stack {
   readonly httpFunctions = {} as Record<ServiceName, IFunction>;
   readonly workerFunctions = {} as Partial<Record<ServiceName, IFunction>>;
+  readonly streamFunctions = {} as Partial<Record<ServiceName, IFunction>>;
   readonly bus: BusWiring;
 
   constructor(scope: Construct, id: string, props: StatelessProps) {
@@ -48,15 +56,13 @@ export class StatelessStack extends Stack {
     // The CDN depends on the API resource only (not its routes), and the functions on the CDN's
     // domain (APP_ORIGIN), so creating API -> CDN -> functions -> routes has no cycle.
     const http = new ManifestHttpApi(this, 'Http');
-    const web = new WebDistribution(this, 'Web', { api: http.api, logs: s.logs, uploads: s.uploads });
-    const appOrigin = props.appOrigin ?? `https://${web.distribution.distributionDomainName}`;
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${s.pool.userPoolId}`;
     const workers = new Set(servicesWithWorker());
 
-    for (const service of SERVICES) {
+    /** A service's environment and the provider secrets it reads (their ARN in the environment, read access on the role). */
+    const settingsOf = (service: ServiceName, appOrigin: string) => {
       const extra: Record<string, string> = {};
       let uploads = false;
-      // Provider secrets this service reads: their ARN in the environment, read access on the role.
       const secrets: ISecret[] = [];
       for (const key of SERVICE_ENV[service]) {
         const optional = key.endsWith('?');
@@ -84,25 +90,53 @@ export class StatelessStack extends Stack {
         AUTH_ISSUER: issuer, AUTH_JWKS_URI: `${issuer}/.well-known/jwks.json`, AUTH_CLIENT_ID: s.client.userPoolClientId,
         APP_ORIGIN: appOrigin, LOG_LEVEL: 'INFO', ...extra,
       };
+      return { environment, secrets, uploads };
+    };
+
+    /** What every function of a service may do. */
+    const grant = (fn: IFunction, service: ServiceName, kind: 'http' | 'worker' | 'stream', secrets: ISecret[], uploads: boolean) => {
+      // Each function gets its own table only.
+      grantOwnTable(fn, service, s.tables[service]);
+      // A publisher may put events with its own source only: no service can forge another's events.
+      if (PUBLISHERS.has(service)) {
+        fn.addToRolePolicy(new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['events:PutEvents'],
+          resources: [s.bus.eventBusArn],
+          conditions: { StringEquals: { 'events:source': [eventSource(service)] } },
+        }));
+      }
+      for (const secret of secrets) secret.grantRead(fn);
+      // A function told the uploads bucket may read, write and delete member uploads (and nothing else of it).
+      if (uploads) grantUploads(fn, s.uploads);
+      if (service === 'identity' && kind === 'http') {
+        fn.addToRolePolicy(new PolicyStatement({ actions: [...IDENTITY_ADMIN_ACTIONS], resources: [s.pool.userPoolArn] }));
+      }
+    };
+
+    // Stream functions come before the CDN, which routes to their URLs: they cannot be told the CDN's domain (a
+    // cycle), so their same-origin check reads the viewer's host the CDN forwards (X-Forwarded-Host), and their
+    // APP_ORIGIN is the custom domain when there is one.
+    const streams: { path: string; url: FunctionUrl }[] = [];
+    for (const service of servicesWithStream()) {
+      const { environment, secrets, uploads } = settingsOf(service, props.appOrigin ?? STREAM_ORIGIN_FROM_CDN);
+      const fn = new ServiceFunction(this, `${service}-stream`, { service, kind: 'stream', environment, bundle: props.bundle }).fn;
+      grant(fn, service, 'stream', secrets, uploads);
+      const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.RESPONSE_STREAM });
+      for (const r of routeList) if (r.stream && r.service === service) streams.push({ path: r.path, url });
+      this.streamFunctions[service] = fn;
+    }
+
+    // The CDN depends on the API resource only (not its routes), and the functions on the CDN's domain (APP_ORIGIN),
+    // so creating API -> CDN -> functions -> routes has no cycle.
+    const web = new WebDistribution(this, 'Web', { api: http.api, logs: s.logs, uploads: s.uploads, streams });
+    const appOrigin = props.appOrigin ?? `https://${web.distribution.distributionDomainName}`;
+
+    for (const service of SERVICES) {
+      const { environment, secrets, uploads } = settingsOf(service, appOrigin);
       for (const kind of ['http', ...(workers.has(service) ? ['worker'] : [])] as ('http' | 'worker')[]) {
         const fn = new ServiceFunction(this, `${service}-${kind}`, { service, kind, environment, bundle: props.bundle }).fn;
-        // Each function gets its own table only.
-        grantOwnTable(fn, service, s.tables[service]);
-        // A publisher may put events with its own source only: no service can forge another's events.
-        if (PUBLISHERS.has(service)) {
-          fn.addToRolePolicy(new PolicyStatement({
-            effect: Effect.ALLOW,
-            actions: ['events:PutEvents'],
-            resources: [s.bus.eventBusArn],
-            conditions: { StringEquals: { 'events:source': [eventSource(service)] } },
-          }));
-        }
-        for (const secret of secrets) secret.grantRead(fn);
-        // A function told the uploads bucket may read, write and delete member uploads (and nothing else of it).
-        if (uploads) grantUploads(fn, s.uploads);
-        if (service === 'identity' && kind === 'http') {
-          fn.addToRolePolicy(new PolicyStatement({ actions: [...IDENTITY_ADMIN_ACTIONS], resources: [s.pool.userPoolArn] }));
-        }
+        grant(fn, service, kind, secrets, uploads);
         if (kind === 'http') this.httpFunctions[service] = fn;
         else this.workerFunctions[service] = fn;
       }

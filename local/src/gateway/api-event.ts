@@ -11,6 +11,8 @@ export interface RouteLike {
   /** API Gateway syntax: /api/posts/{id}, greedy {proxy+} */
   path: string;
   service: ServiceName;
+  /** Served by the service's stream function (response streaming), as the CDN routes it in AWS. */
+  stream?: true;
 }
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'greedy'; name: string };

@@ -9,7 +9,7 @@ import { ObjectPath } from '@torcedor/shared/schemas/social';
 import type { ServiceName } from '@torcedor/shared/services';
 import { UPLOADS_BUCKET } from '../aws/local-aws.ts';
 import { S3_HOST } from '../aws/s3.ts';
-import { InvocationError } from '../lambda/runtime.ts';
+import { InvocationError, type StreamListeners } from '../lambda/runtime.ts';
 import {
   MAX_GATEWAY_BODY_BYTES, buildHttpEvent, compileRoutes, jsonResponse, matchRoute, newRequestId, toGatewayResponse,
   type GatewayRequest, type GatewayResponse,
@@ -18,11 +18,14 @@ import { securityHeaders } from './security.ts';
 import type { StaticFile } from './static.ts';
 
 export type Invoke = (service: ServiceName, event: unknown) => Promise<unknown>;
+export type InvokeStream = (service: ServiceName, event: unknown, listeners: StreamListeners) => Promise<void>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface GatewayOptions {
   port: number;
   invoke: Invoke;
+  /** A stream function's invocation (routes with `stream: true`), like CloudFront in front of a function URL. */
+  invokeStream?: InvokeStream;
   /** The S3 stand-in's endpoint (presigned PUTs go there; the gateway serves `/uploads/*` from its bucket). */
   uploadsOrigin?: () => string | undefined;
   dev?: boolean;
@@ -138,7 +141,10 @@ export class Gateway {
       });
     }
     try {
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const streamed = this.streamRoute(req.method ?? 'GET', pathname);
+      if (streamed && this.ready && this.o.invokeStream) {
+        await this.handleStream(req, res, url, streamed.route, streamed.params);
+      } else if (pathname === '/api' || pathname.startsWith('/api/')) {
         const out = await this.handleApi(req, url);
         this.send(res, out, req.method === 'HEAD');
       } else if (pathname.startsWith(UPLOADS_PATH)) {
@@ -150,6 +156,45 @@ export class Gateway {
       this.o.log(`gateway error on ${req.method} ${pathname}: ${(err as Error).stack ?? String(err)}`);
       if (!res.headersSent) this.send(res, jsonResponse(500, { message: 'Internal Server Error' }), false);
       else res.destroy();
+    }
+  }
+
+  private streamRoute(method: string, pathname: string) {
+    if (!pathname.startsWith('/api/')) return null;
+    const match = matchRoute(routes, method, pathname);
+    return match?.route.stream ? match : null;
+  }
+
+  /**
+   * A streamed answer: the stream function's prelude becomes the status and headers, each chunk is written (and
+   * flushed) as it comes, as CloudFront relays a function URL with response streaming.
+   */
+  private async handleStream(req: IncomingMessage, res: ServerResponse, url: string, route: (typeof routes)[number], params: Record<string, string>) {
+    const body = await readBody(req, MAX_GATEWAY_BODY_BYTES);
+    if (body === null) return this.send(res, jsonResponse(413, { message: 'Request Entity Too Large' }, { connection: 'close' }), false);
+    const addr = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const requestId = newRequestId();
+    const event = buildHttpEvent({
+      method: req.method ?? 'POST', url, headers: req.headers, body, sourceIp: addr === '::1' ? '127.0.0.1' : addr,
+      https: (req.socket as { encrypted?: boolean }).encrypted === true, port: this.o.port,
+    }, route, params, requestId);
+    try {
+      await this.o.invokeStream!(route.service, event, {
+        onHead: (prelude) => {
+          res.statusCode = prelude.statusCode;
+          for (const [k, v] of Object.entries(prelude.headers ?? {})) if (!(res.hasHeader(k) && k in SECURITY_KEYS)) res.setHeader(k, v);
+          if (prelude.cookies?.length) res.setHeader('set-cookie', prelude.cookies);
+          res.setHeader('x-amzn-requestid', requestId);
+          res.flushHeaders();
+        },
+        onChunk: (data) => { res.write(data); },
+      });
+      res.end();
+    } catch (err) {
+      const e = err as Error;
+      this.o.log(`${route.service}: ${req.method} ${url} stream failed: ${e instanceof InvocationError && e.remoteStack ? e.remoteStack : e.message}`);
+      if (!res.headersSent) this.send(res, jsonResponse(500, { message: 'Internal Server Error' }), false);
+      else res.end();
     }
   }
 

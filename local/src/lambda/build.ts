@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
+import { servicesWithStream } from '@torcedor/shared/routes';
 import { serviceEntry } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import type { FunctionKind } from './protocol.ts';
@@ -66,13 +67,14 @@ export async function buildServices(o: {
   }
 
   const withWorker = new Set(servicesWithWorker());
+  const withStream = new Set(servicesWithStream());
   const bundles = {} as ServiceBundles;
   const entryPoints: { in: string; out: string }[] = [
     { in: fileURLToPath(new URL('./host.ts', import.meta.url)), out: 'host' },
   ];
   for (const s of SERVICES) {
     bundles[s] = {};
-    const fns: FunctionKind[] = withWorker.has(s) ? ['http', 'worker'] : ['http'];
+    const fns: FunctionKind[] = ['http', ...(withWorker.has(s) ? ['worker' as const] : []), ...(withStream.has(s) ? ['stream' as const] : [])];
     for (const fn of fns) {
       const src = join(o.repoRoot, serviceEntry(s, fn));
       if (!existsSync(src)) throw new Error(`${serviceEntry(s, fn)} is missing`);

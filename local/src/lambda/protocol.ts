@@ -1,5 +1,5 @@
 /** Messages between the local stack and a service's worker thread (the "Lambda runtime" protocol). */
-export type FunctionKind = 'http' | 'worker';
+export type FunctionKind = 'http' | 'worker' | 'stream';
 
 export interface HostData {
   service: string;
@@ -18,5 +18,8 @@ export interface InvokeMessage {
 
 export type HostMessage =
   | { type: 'ready' }
+  /** A streaming invocation's status and headers (before its first chunk), then its chunks of text. */
+  | { type: 'head'; id: number; prelude: { statusCode: number; headers?: Record<string, string>; cookies?: string[] } }
+  | { type: 'chunk'; id: number; data: string }
   | { type: 'result'; id: number; ok: true; result: unknown }
   | { type: 'result'; id: number; ok: false; error: { name: string; message: string; stack?: string } };

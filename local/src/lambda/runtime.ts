@@ -5,7 +5,7 @@ import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
 /** Invocation time limits: API Gateway's 29 s for HTTP, 5 minutes for event/schedule workers. */
-const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: 300_000 };
+const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: 300_000, stream: 60_000 };
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {
@@ -17,7 +17,13 @@ interface Pending {
   resolve(v: unknown): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
+  /** A streaming invocation's listeners. */
+  onHead?: (prelude: StreamPrelude) => void;
+  onChunk?: (data: string) => void;
 }
+
+export interface StreamPrelude { statusCode: number; headers?: Record<string, string>; cookies?: string[] }
+export interface StreamListeners { onHead(prelude: StreamPrelude): void; onChunk(data: string): void }
 
 /** One worker thread running one service's functions with their own process.env and module state. */
 class Instance {
@@ -40,6 +46,8 @@ class Instance {
     });
     this.ready.catch(() => undefined);
     this.worker.on('message', (m: HostMessage) => {
+      if (m.type === 'head') return this.pending.get(m.id)?.onHead?.(m.prelude);
+      if (m.type === 'chunk') return this.pending.get(m.id)?.onChunk?.(m.data);
       if (m.type !== 'result') return;
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -66,14 +74,14 @@ class Instance {
     return this.pending.size;
   }
 
-  invoke(fn: FunctionKind, event: unknown, timeoutMs: number): Promise<unknown> {
+  invoke(fn: FunctionKind, event: unknown, timeoutMs: number, listeners?: StreamListeners): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const id = ++this.seq;
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new InvocationError(`Task timed out after ${timeoutMs / 1000} seconds`, 'timeout'));
       }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, ...listeners });
       const msg: InvokeMessage = { type: 'invoke', id, fn, requestId: randomUUID(), event };
       this.worker.postMessage(msg);
     });
@@ -137,6 +145,12 @@ export class ServiceRuntime {
   async invoke(fn: FunctionKind, event: unknown): Promise<unknown> {
     const inst = await this.instance();
     return inst.invoke(fn, event, TIMEOUTS_MS[fn]);
+  }
+
+  /** A stream function's invocation: the prelude and each chunk reach the listeners as they are written. */
+  async invokeStream(event: unknown, listeners: StreamListeners): Promise<void> {
+    const inst = await this.instance();
+    await inst.invoke('stream', event, TIMEOUTS_MS.stream, listeners);
   }
 
   /** Loads the service anew (changed bundle); the old thread finishes what it is doing, then ends. */

@@ -38,6 +38,24 @@ export class Reply {
   }
 }
 
+/** One server-sent event of a streamed answer. */
+export interface StreamEvent { event: 'delta' | 'done' | 'error'; data: unknown }
+
+/**
+ * A streamed success answer (routes with `stream: true`, docs/api.md "Streaming"): the events are written as the
+ * iterable yields them. Whatever can fail before the first byte (checks, limits) must be done before returning it.
+ */
+export class StreamReply {
+  constructor(readonly events: AsyncIterable<StreamEvent>) {}
+}
+
+/** Where a streamed answer's events ride on the function's result, for the stream wrapper (stream.ts). */
+export const STREAM_EVENTS: unique symbol = Symbol('torcedor.stream');
+export type StreamingResult = HttpResult & { [STREAM_EVENTS]?: AsyncIterable<StreamEvent> };
+
+/** The SSE text of one event. */
+export const sseText = (e: StreamEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+
 export interface Ctx<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
@@ -54,7 +72,8 @@ export interface Ctx<R extends RouteDef> {
   /** The request's Idempotency-Key on idempotent routes (null without one): ids of what it creates come from it. */
   idempotencyKey: string | null;
 }
-export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply>;
+/** A handler answers its route's JSON, a Reply, or (routes with `stream: true` only) a StreamReply. */
+export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply | StreamReply>;
 export type HandlerMap<S extends ServiceName> = { [K in OperationsOf<S>]: RouteHandler<Routes[K]> };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -84,7 +103,10 @@ function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, app
   }
   if (!isStateChanging(def)) return;
   const origin = event.headers.origin;
-  if (origin && origin !== appOrigin && !isOwnHost(origin, event.headers.host)) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+  // Behind the CDN the viewer's host arrives as X-Forwarded-Host, which a CloudFront Function sets on every /api request
+  // (infra/src/constructs/web-distribution.ts), so a client cannot choose it; a function URL's own Host is not the site's.
+  const host = event.headers['x-forwarded-host'] ?? event.headers.host;
+  if (origin && origin !== appOrigin && !isOwnHost(origin, host)) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
   if (def.rawBody) return;
   const type = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw unsupportedMediaType();
@@ -160,6 +182,14 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     } as Ctx<RouteDef>;
     const answer = async (): Promise<HttpResult> => {
       const out = await fn(ctx);
+      if (out instanceof StreamReply) {
+        if (!def.stream) throw new Error(`${def.method} ${def.path} is not a streamed route (stream: true in the routes manifest)`);
+        const streamed: StreamingResult = {
+          statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+          ...(ctx.cookies.length ? { cookies: ctx.cookies } : {}), [STREAM_EVENTS]: out.events,
+        };
+        return streamed;
+      }
       if (out instanceof Reply) {
         if (out.statusCode === 302) return { statusCode: 302, headers: { 'cache-control': 'no-store', ...out.headers }, cookies: [...ctx.cookies, ...out.cookies] };
         return json(out.statusCode, out.body, out.headers, [...ctx.cookies, ...out.cookies]);
