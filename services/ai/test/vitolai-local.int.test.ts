@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import type { EventDetail, EventName } from '@torcedor/shared/events';
+import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { call, httpEvent } from '../../kit/test/http-event.ts';
+import { memberSession } from '../../kit/test/sessions.ts';
+
+/** VitolAI on the local engine (no OpenAI key): grounded answers, picks, the profile, and streamed answers. */
+let http: Parameters<typeof call>[0];
+let worker: (e: unknown, c: unknown) => Promise<unknown>;
+let kitHttp: typeof import('@torcedor/service-kit/http');
+
+const CATALOG = new URL('../../humidor/catalog/', import.meta.url);
+const cigars = (JSON.parse(readFileSync(new URL('cigars.json', CATALOG), 'utf8')) as { cigars: Record<string, any>[] }).cigars;
+const brands = new Map((JSON.parse(readFileSync(new URL('brands.json', CATALOG), 'utf8')) as { brands: Record<string, any>[] }).brands.map((b) => [b.id as string, b]));
+const byId = new Map(cigars.map((c) => [c.id as string, c]));
+
+const SOURCES: Partial<Record<EventName, string>> = { CatalogCigarsChanged: 'torcedor.humidor', CollectionItemChanged: 'torcedor.humidor', ReviewPublished: 'torcedor.social' };
+const send = <N extends EventName>(type: N, detail: EventDetail<N>) => deliver(worker, busEvent(type, detail, randomUUID(), SOURCES[type]));
+
+beforeAll(async () => {
+  Object.assign(process.env, serviceEnv('ai', inject('localAws')), { LOG_LEVEL: 'SILENT' });
+  delete process.env.OPENAI_API_KEY;
+  http = (await import('../src/http.ts')).handler as typeof http;
+  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  kitHttp = await import('@torcedor/service-kit/http');
+  // The curated catalog, announced as humidor announces it.
+  const announced = cigars.map((c) => {
+    const brand = brands.get(c.brandId)!;
+    return {
+      id: c.id, name: c.name, brandName: brand.name, vitola: c.vitola,
+      details: { brandId: c.brandId, brandCountry: brand.country, length: c.length, ringGauge: c.ringGauge, strength: c.strength, wrapper: c.wrapper, binder: c.binder, filler: c.filler, country: c.country, description: c.description },
+    };
+  });
+  for (let i = 0; i < announced.length; i += 150) await send('CatalogCigarsChanged', { catalogVersion: 1_000_000, cigars: announced.slice(i, i + 150) });
+}, 120_000);
+
+const member = () => memberSession(inject('localAws'));
+type Member = Awaited<ReturnType<typeof member>>;
+const session = () => `session-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** A member who loves full Nicaraguans (rated 94 and 92) and did not enjoy a mild Connecticut (61), with two humidor items. */
+async function seasonedMember() {
+  const m = await member();
+  const full = cigars.filter((c) => c.strength === 'full' && c.country === 'Nicaragua').slice(0, 2);
+  const mild = cigars.find((c) => c.strength === 'mild' && /connecticut/i.test(c.wrapper))!;
+  const review = (c: Record<string, any>, overall: number) => send('ReviewPublished', {
+    reviewId: randomUUID(), userId: m.userId, cigarId: c.id, brandName: brands.get(c.brandId)!.name, cigarName: c.name,
+    drawScore: overall, burnScore: overall, flavorScore: overall, overallScore: overall, flavorTags: ['pepper', 'cocoa'], createdAt: new Date().toISOString(),
+  });
+  await review(full[0]!, 94);
+  await review(full[1]!, 92);
+  await review(mild, 61);
+  const item = (c: Record<string, any>, boxDate: string | null, createdAt: string) => send('CollectionItemChanged', {
+    userId: m.userId, itemId: randomUUID(), list: 'humidor', version: 1, removed: false, cigarId: c.id, brandName: brands.get(c.brandId)!.name,
+    cigarName: c.name, cigarVitola: c.vitola, cigarStrength: c.strength, quantity: 5, status: 'aging', boxDate, pricePaid: 12, priority: null, createdAt,
+  });
+  await item(full[0]!, '2024-01-15', '2024-02-01T10:00:00.000Z');
+  await item(mild, null, new Date(Date.now() - 86_400_000).toISOString());
+  return { m, full, mild };
+}
+
+describe('VitolAI on the local engine', () => {
+  it('answers a recommendation with real catalog cigars, each with a reason, and counts it', async () => {
+    const m = await member();
+    const res = await call(http, 'POST', '/api/chatbot/recommendations', {
+      cookies: m.cookies, body: { sessionId: session(), message: 'A full-bodied cigar from Nicaragua for after dinner', userProfile: {}, smokingHistory: [] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.length).toBeGreaterThan(0);
+    for (const s of res.body.suggestions) {
+      const c = byId.get(s.cigarId)!;
+      expect(c, s.cigarId).toBeTruthy();
+      expect(['full', 'medium-full']).toContain(c.strength);
+      expect(c.country).toBe('Nicaragua');
+      expect(s.reason.length).toBeGreaterThan(10);
+      expect(res.body.response).toContain(c.name);
+    }
+    expect(res.body.usage).toMatchObject({ used: 1, limit: 3 });
+  });
+
+  it("ranks quick picks by the member's own reviews, and profiles them from the server's copies", async () => {
+    const { m } = await seasonedMember();
+    const picks = (await call(http, 'GET', '/api/recommendations/quick', { cookies: m.cookies })).body.items as { cigarId: string; matchScore: number; strength: string; reason: string }[];
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    const scores = picks.map((p) => p.matchScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const s of scores) expect(Number.isInteger(s) && s >= 0 && s <= 100).toBe(true);
+    expect(['full', 'medium-full']).toContain(picks[0]!.strength);
+    for (const p of picks) expect(p.reason).not.toBe('');
+
+    const profile = (await call(http, 'GET', '/api/recommendations/profile', { cookies: m.cookies })).body;
+    expect(profile).toEqual({ cigarsTried: 3, averageRating: 82.3, preferredStrength: 'full' });
+    const fresh = await member();
+    expect((await call(http, 'GET', '/api/recommendations/profile', { cookies: fresh.cookies })).body).toEqual({ cigarsTried: 0, averageRating: null, preferredStrength: 'medium' });
+  });
+
+  it('picks what to smoke next from the humidor: the rested, well-rated cigar before the one added yesterday', async () => {
+    const { m, full } = await seasonedMember();
+    const next = (await call(http, 'GET', '/api/recommendations/smoke-next', { cookies: m.cookies })).body.items as { cigarId: string; restDays: number; reason: string; pairing: string }[];
+    expect(next.length).toBeGreaterThan(0);
+    expect(next[0]!.cigarId).toBe(full[0]!.id);
+    expect(next[0]!.restDays).toBeGreaterThan(300);
+    expect(next[0]!.pairing).not.toBe('');
+  });
+});
+
+describe('streamed answers', () => {
+  async function consume(events: AsyncIterable<{ event: string; data: any }>) {
+    const out: { event: string; data: any }[] = [];
+    for await (const e of events) out.push(e);
+    return out;
+  }
+  const streamCall = (m: Member, body: unknown) =>
+    http(httpEvent('POST', '/api/chatbot/recommendations/stream', { cookies: m.cookies, body }), {}) as Promise<import('@torcedor/service-kit/http').StreamingResult>;
+
+  it('writes the answer as delta events, then done with the whole answer; refusals come before the first byte as JSON', async () => {
+    const m = await member();
+    const body = () => ({ sessionId: session(), message: 'Something mild with a Connecticut wrapper for the morning', userProfile: {}, smokingHistory: [] });
+    for (let i = 1; i <= 3; i++) {
+      const res = await streamCall(m, body());
+      expect(res.statusCode).toBe(200);
+      expect(res.headers?.['content-type']).toMatch(/^text\/event-stream/);
+      const events = await consume(res[kitHttp.STREAM_EVENTS]!);
+      const deltas = events.filter((e) => e.event === 'delta');
+      expect(deltas.length).toBeGreaterThan(1);
+      const done = events.at(-1)!;
+      expect(done.event).toBe('done');
+      expect(done.data.response).toBe(deltas.map((d) => d.data.text).join(''));
+      expect(done.data.usage).toMatchObject({ used: i, limit: 3 });
+    }
+    const refused = await streamCall(m, body());
+    expect(refused.statusCode).toBe(429);
+    expect(refused[kitHttp.STREAM_EVENTS]).toBeUndefined();
+    expect(JSON.parse(refused.body as string)).toMatchObject({ code: 'AI_DAILY_LIMIT' });
+    const invalid = await streamCall(m, { sessionId: session(), message: '  ', userProfile: {}, smokingHistory: [] });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it("the stream function writes the prelude, then each event as server-sent text (Lambda's response streaming)", async () => {
+    const written: string[] = [];
+    const preludes: unknown[] = [];
+    let ended = false;
+    Object.assign(globalThis, {
+      awslambda: {
+        streamifyResponse: (fn: unknown) => fn,
+        HttpResponseStream: { from: (s: Writable, prelude: unknown) => { preludes.push(prelude); return s; } },
+      },
+    });
+    const { createStreamHandler } = await import('@torcedor/service-kit/stream');
+    const fn = createStreamHandler(http as never) as unknown as (e: unknown, s: Writable, c: unknown) => Promise<void>;
+    const sink = new Writable({ write(chunk, _e, cb) { written.push(String(chunk)); cb(); }, final(cb) { ended = true; cb(); } });
+    const m = await member();
+    await fn(httpEvent('POST', '/api/chatbot/conversation/stream', { cookies: m.cookies, body: { sessionId: session(), message: 'How do I cut a cigar?', topic: 'general' } }), sink, {});
+    await new Promise((r) => setImmediate(r));
+    expect(preludes[0]).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+    const text = written.join('');
+    expect(text.startsWith('event: delta\ndata: {"text":')).toBe(true);
+    expect(text).toMatch(/event: done\ndata: \{"response":/);
+    expect(text).toMatch(/guillotine|punch|v-cut/i);
+    expect(ended).toBe(true);
+  });
+});
