@@ -1,6 +1,6 @@
 import { routes } from '@torcedor/shared/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall, errorText } from './api-client';
+import { ApiError, apiCall, apiStream, errorText } from './api-client';
 import { isUnauthorizedError } from './unauthorized';
 
 const answer = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
@@ -97,5 +97,38 @@ describe('a wrong password is not an expired session', () => {
     const err = await apiCall(routes.deleteAccount, { body: { confirmation: 'DELETE', password: 'wrong-one' } }).catch((e: unknown) => e);
     expect((err as ApiError).status).toBe(401);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiStream', () => {
+  const body = { sessionId: 'session-1700000000000abcdef', message: 'Hi', topic: 'general' as const };
+  const done = { response: 'Keep them at 65-70%.', suggestions: [], usage: { used: 0, limit: 3, resetsAt: '2026-11-24T00:00:00.000Z' } };
+  /** A body that arrives in pieces cut anywhere, as the network cuts it. */
+  const streamed = (text: string, cuts: number[]) => {
+    const parts = cuts.reduce<string[]>((acc, at, i) => [...acc, text.slice(i ? cuts[i - 1] : 0, at)], []).concat(text.slice(cuts.at(-1) ?? 0));
+    return new Response(new ReadableStream({ start(c) { for (const p of parts) c.enqueue(new TextEncoder().encode(p)); c.close(); } }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+
+  it('gives each delta as it comes, across any chunking, and resolves with the validated answer; the body hash rides along', async () => {
+    const text = `event: delta\ndata: {"text":"Keep them "}\n\nevent: delta\ndata: {"text":"at 65-70%."}\n\nevent: done\ndata: ${JSON.stringify(done)}\n\n`;
+    const fetch = vi.fn(async () => streamed(text, [7, 30, 31, 60]));
+    vi.stubGlobal('fetch', fetch);
+    const deltas: string[] = [];
+    await expect(apiStream(routes.streamConversation, { body }, (t) => deltas.push(t))).resolves.toEqual(done);
+    expect(deltas).toEqual(['Keep them ', 'at 65-70%.']);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/chatbot/conversation/stream');
+    expect((init.headers as Record<string, string>)['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refusals before the first byte are ApiErrors; a failure after it started is a 503 with the server message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(429, '{"message":"Free users are limited to 3 AI recommendations per day. Upgrade to Premium for unlimited access!","code":"AI_DAILY_LIMIT"}')));
+    const refused = await apiStream(routes.streamConversation, { body }, () => undefined).catch((e: unknown) => e);
+    expect([(refused as ApiError).status, (refused as ApiError).body?.code]).toEqual([429, 'AI_DAILY_LIMIT']);
+    vi.stubGlobal('fetch', vi.fn(async () => streamed('event: delta\ndata: {"text":"Keep"}\n\nevent: error\ndata: {"message":"Failed to send message. Please try again.","code":"UNAVAILABLE"}\n\n', [])));
+    const failed = await apiStream(routes.streamConversation, { body }, () => undefined).catch((e: unknown) => e);
+    expect([(failed as ApiError).status, (failed as ApiError).serverMessage]).toEqual([503, 'Failed to send message. Please try again.']);
+    vi.stubGlobal('fetch', vi.fn(async () => streamed('event: delta\ndata: {"text":"Keep"}\n\n', [])));
+    expect(((await apiStream(routes.streamConversation, { body }, () => undefined).catch((e: unknown) => e)) as ApiError).status).toBe(503);
   });
 });

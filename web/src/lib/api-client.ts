@@ -129,3 +129,78 @@ export async function apiCall<R extends RouteDef>(route: R, ...args: [keyof Call
   if (text === '') return undefined as RouteResponse<R>;
   return route.response.parse(JSON.parse(text)) as RouteResponse<R>;
 }
+
+/** The SHA-256 of a body, in hex: the CDN's access control to a stream function needs it on a POST (docs/api.md, "Streaming"). */
+async function sha256Hex(text: string): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server-sent events of a streamed answer, as they arrive (`event:` and `data:` lines, a blank line between). */
+async function* serverEvents(res: Response): AsyncGenerator<{ event: string; data: string }> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data.push(line.slice(6));
+      }
+      yield { event, data: data.join('\n') };
+    }
+    if (done) return;
+  }
+}
+
+/**
+ * Calls a streamed route (`stream: true`, docs/api.md "Streaming"): `onDelta` gets the answer's text as it is
+ * written, and the promise the whole answer, validated by the route's response schema. Refusals before the first
+ * byte are ApiErrors as with apiCall (a 401 renews the session once); a failure after it started is a 503 ApiError.
+ */
+export async function apiStream<R extends RouteDef>(route: R, input: { body: RouteBodyInput<R> }, onDelta: (text: string) => void): Promise<RouteResponse<R>> {
+  const body = JSON.stringify(input.body);
+  const hash = await sha256Hex(body);
+  const post = () => fetch(url(route), {
+    method: route.method, credentials: 'include', body,
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(hash ? { 'x-amz-content-sha256': hash } : {}) },
+  });
+  const unavailable = () => new ApiError(503, `503: ${UNAVAILABLE_MESSAGE}`, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
+  let res: Response;
+  try {
+    res = await post();
+    if (res.status === 401 && (await isExpiredSession(res)) && (await refreshSession())) res = await post();
+  } catch {
+    throw unavailable();
+  }
+  if (!res.ok || !res.body) {
+    const text = await res.text();
+    let parsed: ErrorBody | null = null;
+    try {
+      const r = ErrorBody.safeParse(JSON.parse(text));
+      parsed = r.success ? r.data : null;
+    } catch { /* not JSON */ }
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed);
+  }
+  try {
+    for await (const e of serverEvents(res)) {
+      if (e.event === 'delta') onDelta((JSON.parse(e.data) as { text: string }).text);
+      else if (e.event === 'done') return route.response.parse(JSON.parse(e.data)) as RouteResponse<R>;
+      else if (e.event === 'error') {
+        const failure = ErrorBody.safeParse(JSON.parse(e.data));
+        throw new ApiError(503, `503: ${failure.success ? failure.data.message : UNAVAILABLE_MESSAGE}`, failure.success ? failure.data : null);
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw unavailable();
+  }
+  throw unavailable();
+}

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod';
+import { ChatLauncher } from '@/features/ai/components/chat-launcher';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { feedQuery } from '@/features/feed/api/get-feed';
 import { upcomingEventsQuery } from '@/lib/api/get-events';
@@ -34,7 +35,8 @@ function Home() {
   const user = useCurrentUser();
   const { auth, redirect } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
-  if (user) return <HomeFeed user={user} />;
+  // The floating VitolAI chat: a round button; its code loads when it is first opened.
+  if (user) return <><HomeFeed user={user} /><ChatLauncher /></>;
   // Changing or closing the dialog's tab keeps the page to return to.
   return (
     <LandingPage

@@ -25,3 +25,15 @@ export const callsOf = (fetch: ReturnType<typeof fakeApi>) =>
     call: `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
     body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
   }));
+
+/**
+ * A streamed answer (docs/api.md, "Streaming"): the `response` text as `delta` events a few words at a time, then
+ * `done` with the whole answer.
+ */
+export function sse(answer: { response: string } & Record<string, unknown>, status = 200) {
+  const words = answer.response.split(/(?<=\s)/);
+  const deltas: string[] = [];
+  for (let i = 0; i < words.length; i += 3) deltas.push(words.slice(i, i + 3).join(''));
+  const text = [...deltas.map((t) => `event: delta\ndata: ${JSON.stringify({ text: t })}\n\n`), `event: done\ndata: ${JSON.stringify(answer)}\n\n`].join('');
+  return new Response(text, { status, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+}

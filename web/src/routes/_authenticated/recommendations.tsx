@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { aiUsageQuery } from '@/features/ai/api/get-ai-usage';
+import { loadRecommendations } from '@/features/ai/api/load-recommendations';
 import { RecommendationsPage } from '@/features/ai/components/recommendations-page';
 
 export const Route = createFileRoute('/_authenticated/recommendations')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(aiUsageQuery),
+  loader: ({ context: { queryClient }, preload }) => loadRecommendations(queryClient, { refresh: !preload }),
   component: RecommendationsPage,
 });

@@ -1,25 +1,107 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Sparkles } from 'lucide-react';
+import { AI_SMOKING_HISTORY_ENTRIES } from '@torcedor/shared/constants';
+import { RotateCcw, Sparkles } from 'lucide-react';
+import { useCallback, useId } from 'react';
+import { Button } from '@/components/ui/button';
 import { Badge, Card, PageTitle } from '@/components/ui/card';
-import { aiUsageQuery } from '../api/get-ai-usage';
+import { toast } from '@/lib/toast';
+import { isUnauthorizedError } from '@/lib/unauthorized';
+import { isDailyLimit, useChatRecommendations } from '../api/chat-recommendations';
+import { useAiProfile } from '../api/get-ai-profile';
+import { useAiUsage } from '../api/get-ai-usage';
+import { useSmokingHistory } from '../api/get-smoking-history';
+import { ChatComposer, ChatLog, SuggestedPrompts } from './chat-parts';
+import { CHAT_TEXTS, PAGE_PROMPTS, rateLimitMessage } from './chat-text';
+import { ProfileCard, QuickPicksCard, SmokeNextCard, UsageBanner } from './recommendation-cards';
+import { useChat } from './use-chat';
 
-/** VitolAI's home: the member's daily allowance of AI recommendations. */
+const showDailyLimit = () => toast({ title: CHAT_TEXTS.dailyLimitTitle, description: CHAT_TEXTS.dailyLimit, variant: 'error' });
+
+/** Why a recommendation got no answer (docs/product.md, "Messages"). */
+function recommendationFailed(error: unknown): void {
+  // A lost session: the logged-out rule, applied by the query client's mutation cache (query-client.ts).
+  if (isUnauthorizedError(error)) return;
+  if (isDailyLimit(error)) return showDailyLimit();
+  toast({ title: CHAT_TEXTS.errorTitle, description: rateLimitMessage(error) ?? CHAT_TEXTS.recommendationFailed, variant: 'error' });
+}
+
+/**
+ * /recommendations, VitolAI's home (docs/product.md, "Recommendations screen"): the free-tier banner, the chat
+ * (recommendations, grounded in the member's profile and first smoking-history entries), and beside it the profile
+ * card, Quick Picks and what to smoke next from the humidor.
+ */
 export function RecommendationsPage() {
-  const { data: usage } = useSuspenseQuery(aiUsageQuery);
+  const { data: usage } = useAiUsage();
+  const { data: profile } = useAiProfile();
+  const { data: history } = useSmokingHistory();
+  const { mutateAsync } = useChatRecommendations();
+  const headingId = useId();
+
+  const ask = useCallback((message: string, sessionId: string, onDelta: (text: string) => void) => mutateAsync({
+    body: {
+      sessionId,
+      message,
+      userProfile: { preferredStrength: profile?.preferredStrength },
+      smokingHistory: (history ?? []).slice(0, AI_SMOKING_HISTORY_ENTRIES).map((e) => ({ cigarId: e.cigarId, rating: e.rating })),
+    },
+    onDelta,
+  }), [mutateAsync, profile?.preferredStrength, history]);
+  const chat = useChat({ ask, onError: recommendationFailed });
+
+  const send = (text: string) => {
+    if (!text.trim() || chat.pending) return;
+    // A free member's quota is checked here first (the server checks it again); a count from before the daily reset is not.
+    if (usage.limit !== null && usage.used >= usage.limit && Date.now() < Date.parse(usage.resetsAt)) return showDailyLimit();
+    chat.send(text);
+  };
+
   return (
     <>
-      <PageTitle title="AI Recommendations" subtitle="VitolAI (beta) answers questions about cigars, the club and your collection.">
-        <Badge className="bg-primary/20 text-primary"><Sparkles className="mr-1 h-3.5 w-3.5" aria-hidden />AI Powered</Badge>
-      </PageTitle>
-      {usage.limit !== null ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3">
-          <p>Free Tier: {usage.used}/{usage.limit} AI recommendations used today</p>
-          <Link to="/subscription" className="text-primary">Upgrade Now</Link>
+      <PageTitle title="AI Recommendations" subtitle="VitolAI (beta) suggests cigars from your taste and collection, and answers questions about cigars and the club." />
+      <UsageBanner usage={usage} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Card className="flex h-[36rem] flex-col p-0">
+          <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
+              <div className="flex items-center gap-2">
+                <h2 id={headingId} className="text-lg font-semibold">Chat with VitolAI</h2>
+                <Badge className="bg-primary/20 text-primary"><Sparkles className="mr-1 h-3.5 w-3.5" aria-hidden />AI Powered</Badge>
+              </div>
+              {chat.messages.length ? (
+                <Button variant="ghost" size="sm" onClick={chat.reset} disabled={chat.pending}>
+                  <RotateCcw className="h-4 w-4" aria-hidden />New chat
+                </Button>
+              ) : null}
+            </div>
+            <ChatLog
+              messages={chat.messages}
+              pending={chat.waiting}
+              label="Conversation with VitolAI"
+              className="min-h-0 flex-1 px-5 py-4"
+              empty={(
+                <div>
+                  <p className="mb-4 text-muted">Ask VitolAI for a recommendation: it knows the catalog, your reviews and your humidor.</p>
+                  <SuggestedPrompts prompts={PAGE_PROMPTS} onPick={send} disabled={chat.pending} />
+                </div>
+              )}
+            />
+            <div className="border-t border-border px-5 py-3">
+              <ChatComposer
+                draft={chat.draft}
+                onDraftChange={chat.setDraft}
+                onSend={send}
+                pending={chat.pending}
+                label="Ask VitolAI"
+                placeholder="Ask for a recommendation..."
+              />
+            </div>
+          </section>
         </Card>
-      ) : (
-        <Card><p>Unlimited AI recommendations are included in your membership.</p></Card>
-      )}
+        <aside className="space-y-6" aria-label="Your recommendations">
+          <ProfileCard />
+          <QuickPicksCard />
+          <SmokeNextCard />
+        </aside>
+      </div>
     </>
   );
 }
