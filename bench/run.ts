@@ -10,6 +10,9 @@
  *   B5  GET /api/search p50 on a 5,000-cigar synthetic catalog vs GET /api/health p50 (goal <= 2x)
  *   B9  POST /api/events/{id}/rsvp (events' handler in a process of its own, see rsvp.ts): p50 vs a raw PutItem to the
  *       events table through the same client, DynamoDB calls and sequential round trips of one RSVP (no goal: measured)
+ *   B10 POST /api/chatbot/conversation (ai's handler in a process of its own, the local VitolAI engine answering, see
+ *       vitolai.ts): p50 vs a raw PutItem to the ai table through the same client, DynamoDB calls and sequential
+ *       round trips of one answer (no goal: measured)
  *   B6  each service's Lambda bundle (minified, what Lambda provides external as CDK bundles it: the SDK from the
  *       Node 22 runtime, Powertools from its layer; goal <= 250 KB)
  *       and its import time over `node -e 0` (goal <= 150 ms)
@@ -34,6 +37,7 @@ import { benchFeed } from './feed.ts';
 import { benchRsvp } from './rsvp.ts';
 import { signedInMember } from './session.ts';
 import { syntheticCatalog } from './synthetic-catalog.ts';
+import { benchVitolai } from './vitolai.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -176,19 +180,22 @@ try {
   // Sampling capped in time as well, so B9 stays under ~30 s on a busy machine.
   const rsvp = await benchRsvp(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000 });
   for (const r of rsvp.rows) measured(r);
+  // B10 likewise before B3 (ai's env in its own process), capped in time so it stays under ~30 s.
+  const vitolai = await benchVitolai(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000, capMs: quick ? 8_000 : 12_000 });
+  for (const r of vitolai.rows) measured(r);
 
   // B3 last: it loads social's handler into this process, with social's env.
   const feed = await benchFeed(stack, { samples: Math.ceil(SAMPLES / 2) }); // three calls a sample: B3 stays under a minute
   for (const r of feed.rows) record(r);
 
-  const floors = { ...feed.floors, ...rsvp.floors, bareNodeHttpReqPerSec: bareRps, dynamoGetItemP50Ms: getP50, dynamoQueryP50Ms: queryP50, dynamoPutItemP50Ms: putP50, healthP50Ms: healthP50, nodeBaselineMs: p50(baselineRuns) };
+  const floors = { ...feed.floors, ...rsvp.floors, ...vitolai.floors, bareNodeHttpReqPerSec: bareRps, dynamoGetItemP50Ms: getP50, dynamoQueryP50Ms: queryP50, dynamoPutItemP50Ms: putP50, healthP50Ms: healthP50, nodeBaselineMs: p50(baselineRuns) };
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   console.log('\nFloors measured in this run:');
   for (const [k, v] of Object.entries(floors)) console.log(`  ${k.padEnd(26)} ${fmt(v)}`);
   console.log('\n| id | what | ours | floor | ratio | goal | |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.id} | ${r.what} | ${fmt(r.ours)} ${r.unit} | ${fmt(r.floor)} ${r.unit} | ${r.ratio.toFixed(2)}x | ${r.goal} | ${r.pass === null ? 'measured' : r.pass ? 'ok' : 'MISS'} |`);
-  const notes = [...feed.notes, ...rsvp.notes];
+  const notes = [...feed.notes, ...rsvp.notes, ...vitolai.notes];
   console.log(`\n${notes.join('\n')}`);
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, floors, rows, notes }, null, 2)}\n`);
   const goaled = rows.filter((r) => r.pass !== null);

@@ -72,10 +72,12 @@ export function ChatLog({ messages, pending, label, empty, className }: {
   className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // A streamed answer grows in place: follow its text as well as new messages.
+  const lastText = messages.at(-1)?.content;
   useEffect(() => {
     const el = box.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, messages.at(-1)?.content, pending]);
+  }, [messages.length, lastText, pending]);
   return (
     <div ref={box} className={cn('space-y-3 overflow-y-auto', className)}>
       {messages.length === 0 && !pending ? empty : null}

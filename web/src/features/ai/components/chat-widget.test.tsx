@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/lib/toast';
-import { callsOf, json, sse } from '@/testing/fake-api';
+import { callsOf, sse } from '@/testing/fake-api';
 import { answer, errorAnswer, later, renderAt } from './ai-test-utils';
 import { ChatLauncher } from './chat-launcher';
 import { CHAT_TEXTS, PROMPTS } from './chat-text';
