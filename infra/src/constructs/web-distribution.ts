@@ -108,6 +108,15 @@ export class WebDistribution extends Construct {
       bucketRegionalDomainName: props.uploads.bucketRegionalDomainName,
     });
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    /** Every /api behaviour: HTTPS, any method, never cached, the viewer's request (and host) passed on. */
+    const api = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
     this.distribution = new Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       enableLogging: true,
@@ -122,23 +131,9 @@ export class WebDistribution extends Construct {
       additionalBehaviors: {
         // Ahead of /api/*: CloudFront takes the first pattern that matches.
         ...Object.fromEntries((props.streams ?? []).map(({ path, url }) => [path, {
-          origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+          origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }), ...api,
         }])),
-        '/api/*': {
-          origin: new HttpOrigin(apiDomain),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
+        '/api/*': { origin: new HttpOrigin(apiDomain), ...api },
         [`/${UPLOADS_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessLevels: [AccessLevel.READ] }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import type { EventDetail, EventName } from '@torcedor/shared/events';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { shuffle } from '../../kit/test/shuffle.ts';
 
 /** ai's own copies of the catalog and of each member's collection and reviews (src/data/copies.ts), kept from events. */
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
@@ -28,17 +29,6 @@ const send = <N extends EventName>(type: N, detail: EventDetail<N>) => deliver(w
 /** Deliveries in groups running at once. */
 async function run(deliveries: (() => Promise<void>)[], parallel = 4) {
   for (let i = 0; i < deliveries.length; i += parallel) await Promise.all(deliveries.slice(i, i + parallel).map((d) => d()));
-}
-/** A deterministic shuffle (a fixed seed keeps a failure reproducible). */
-function shuffle<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 const raw = async (key: { PK: string; SK: string }) => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: key, ConsistentRead: true }))).Item;
 const partition = (userId: string) => items.partitionItems(`MEMBER#${userId}`);

@@ -6,6 +6,7 @@ import type { EventDetail } from '@torcedor/shared/events';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
+import { shuffle } from '../../kit/test/shuffle.ts';
 
 /** Cigar ratings from social's review events (src/data/ratings.ts) and the catalog's CatalogCigarsChanged. */
 let http: Parameters<typeof call>[0];
@@ -36,17 +37,6 @@ beforeAll(async () => {
   await catalog.writeCatalog({ brands: [brand], cigars: [cigar(CIGAR, 'Rating Robusto')], lounges: [] });
 });
 
-/** A deterministic shuffle (a fixed seed keeps a failure reproducible). */
-function shuffle<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 const published = (r: { reviewId: string; userId: string; cigarId: string; overallScore: number }): EventDetail<'ReviewPublished'> => ({
   ...r, brandName: brand.name, cigarName: 'Rating Robusto', drawScore: 80, burnScore: 80, flavorScore: 80, flavorTags: ['cedar'], createdAt: new Date().toISOString(),

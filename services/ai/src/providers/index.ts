@@ -1,22 +1,14 @@
+import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { openAiSettings } from '../config.ts';
 import { localProvider } from './local.ts';
 import { loadOpenAi } from './openai-package.ts';
 import type { AiProvider } from './provider.ts';
 
-let provider: Promise<AiProvider> | undefined;
-
 /**
  * The provider of this function instance, chosen by configuration once (docs/decisions.md, "VitolAI"): OpenAI when a
  * key is set, the local engine otherwise. A failed choice (Secrets Manager unreachable) is not kept.
  */
-export function aiProvider(): Promise<AiProvider> {
-  if (!provider) {
-    const choosing = choose();
-    provider = choosing;
-    choosing.catch(() => { if (provider === choosing) provider = undefined; });
-  }
-  return provider;
-}
+export const aiProvider: () => Promise<AiProvider> = memoUntilFailure(choose);
 
 async function choose(): Promise<AiProvider> {
   const settings = await openAiSettings();

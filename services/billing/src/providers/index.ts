@@ -1,23 +1,15 @@
+import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { billingConfig, stripeSettings } from '../config.ts';
 import { createLocalProvider, type LocalProvider } from './local.ts';
 import type { PaymentProvider } from './provider.ts';
 import { loadStripe } from './stripe-package.ts';
-
-let provider: Promise<PaymentProvider> | undefined;
 
 /**
  * The payment provider of this function instance, chosen by configuration once (docs/decisions.md, "Billing"):
  * Stripe when a secret key is set, the local provider otherwise. A failed choice (Secrets Manager unreachable) is not
  * kept, so the next request asks again.
  */
-export function paymentProvider(): Promise<PaymentProvider> {
-  if (!provider) {
-    const choosing = choose();
-    provider = choosing;
-    choosing.catch(() => { if (provider === choosing) provider = undefined; });
-  }
-  return provider;
-}
+export const paymentProvider: () => Promise<PaymentProvider> = memoUntilFailure(choose);
 
 async function choose(): Promise<PaymentProvider> {
   const env = billingConfig();
