@@ -70,9 +70,10 @@ const ACCOUNT = '000000000000';
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Delays between tries of a delivery. A try that finds the same delivery still in progress (a slow first try on a
- * busy machine) fails on purpose; the last delay outlasts such a try, so it is then seen as done, not dead-lettered.
+ * busy machine) fails on purpose; the last delays outlast such a try (and its 5 s in-progress deadline, twice over),
+ * so it is then seen as done, not dead-lettered. Lambda's own retries of an event invocation wait minutes.
  */
-const DEFAULT_RETRY_DELAYS_MS = [200, 1000, 5000];
+const DEFAULT_RETRY_DELAYS_MS = [200, 1000, 5000, 15000];
 
 /** The consumers of an event: the subscriptions manifest, matched on detail type and source like CDK's rules. */
 export function consumersOf(source: string, detailType: string): ServiceName[] {

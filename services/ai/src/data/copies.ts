@@ -30,10 +30,10 @@ const TOMBSTONE_TTL_DAYS = 30;
 /** How long an instance reuses the catalog it read. */
 export const CATALOG_CACHE_MS = 60_000;
 /**
- * Writes of one catalog chunk at a time: a chunk of 150 goes in 3 rounds, so its delivery ends well inside the
+ * Writes of one catalog chunk at a time: a chunk of 150 goes in 6 rounds, so its delivery ends well inside the
  * worker's in-progress deadline even on a loaded machine (a delivery that outlives it is retried, then dead-lettered).
  */
-const CATALOG_WRITE_CONCURRENCY = 50;
+const CATALOG_WRITE_CONCURRENCY = 25;
 
 const tombstoneTtl = () => Math.floor((Date.now() + TOMBSTONE_TTL_DAYS * DAY_MS) / 1000);
 const strengthOf = (v: unknown): StrengthLevel | null => Strength.safeParse(v).data ?? null;
