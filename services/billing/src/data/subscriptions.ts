@@ -74,14 +74,15 @@ export type SaveOutcome = 'saved' | 'stale' | 'duplicate';
 export async function saveState(
   userId: string,
   prev: StoredSubscription,
-  next: BillingState & { customerId?: string | null; subscriptionSeq?: number },
+  next: BillingState & { subscriptionSeq?: number },
   opts: { eventId?: string; announce: boolean; subscriptionRef?: string },
 ): Promise<SaveOutcome> {
   const version = prev.version + 1;
   const fields: Record<string, unknown> = {
     userId, plan: next.plan, currentPeriodEnd: next.currentPeriodEnd, cancelAtPeriodEnd: next.cancelAtPeriodEnd, trialEndsAt: next.trialEndsAt,
     subscriptionId: next.subscriptionId, providerStatus: next.providerStatus, version,
-    customerId: next.customerId === undefined ? prev.customerId : next.customerId,
+    // The customer is kept by saveCustomer alone; a state change carries it over.
+    customerId: prev.customerId,
     subscriptionSeq: next.subscriptionSeq ?? prev.subscriptionSeq,
   };
   const names = Object.keys(fields);

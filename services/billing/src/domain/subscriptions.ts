@@ -12,6 +12,9 @@ import type { LocalConfirm } from '../providers/local.ts';
 import { isAwaitingPayment, sameEntitlement, sameState, withProviderSubscription, withTrial, type BillingState } from './plan.ts';
 import { toStatus } from './status.ts';
 
+/** A plan's end as the member reads it: 'December 23, 2026' (UTC, as the page shows dates). */
+const dayText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 /** Attempts at a state change that keeps meeting a concurrent one (each re-reads both sides). */
 const MAX_ATTEMPTS = 8;
 
@@ -22,13 +25,13 @@ const MAX_ATTEMPTS = 8;
  */
 async function change(
   userId: string,
-  next: (prev: StoredSubscription) => Promise<(BillingState & { customerId?: string; subscriptionSeq?: number }) | null>,
+  next: (prev: StoredSubscription) => Promise<(BillingState & { subscriptionSeq?: number }) | null>,
   opts: { eventId?: string; subscriptionRef?: (s: BillingState) => string | undefined } = {},
 ): Promise<{ state: StoredSubscription; outcome: 'saved' | 'unchanged' | 'duplicate' }> {
   for (let attempt = 1; ; attempt++) {
     const prev = await getSubscription(userId);
     const wanted = await next(prev);
-    if (!wanted || (sameState(prev, wanted) && wanted.subscriptionSeq === undefined && wanted.customerId === undefined)) {
+    if (!wanted || (sameState(prev, wanted) && wanted.subscriptionSeq === undefined)) {
       if (opts.eventId && (await markEventProcessed(opts.eventId, userId)) === 'duplicate') return { state: prev, outcome: 'duplicate' };
       return { state: prev, outcome: 'unchanged' };
     }
@@ -80,7 +83,7 @@ export async function startSubscription(userId: string, now = new Date()) {
   const status = toStatus(stored, now);
   if (status.isPremium) {
     throw conflict(status.cancelAtPeriodEnd
-      ? `Your Premium membership is already paid until ${new Date(status.endsAt!).toUTCString().slice(5, 16)}.`
+      ? `Your Premium membership is already paid until ${dayText(status.endsAt!)}.`
       : 'You already have an active Premium subscription.', 'ALREADY_SUBSCRIBED');
   }
   const answer = (clientSecret: string) => ({ clientSecret, provider: provider.kind, publishableKey: provider.publishableKey });
@@ -115,8 +118,7 @@ export async function cancelSubscription(userId: string, now = new Date()) {
   const sub = await provider.cancelAtPeriodEnd(stored.subscriptionId);
   const { state } = await change(userId, async (prev) => adopt(prev, sub, now));
   const endsAt = state.currentPeriodEnd ?? sub.currentPeriodEnd ?? now.toISOString();
-  const until = new Date(endsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return { cancelAtPeriodEnd: true as const, endsAt, message: `Your subscription has been canceled. Premium stays active until ${until}.` };
+  return { cancelAtPeriodEnd: true as const, endsAt, message: `Your subscription has been canceled. Premium stays active until ${dayText(endsAt)}.` };
 }
 
 /**
