@@ -48,6 +48,45 @@ export const AI_ABUSE_LIMITS = { perHour: 60, perDay: 300 } as const;
 export const AI_CONTEXT_TURNS = 12;
 export const AI_CHAT_TTL_DAYS = 30;
 export const TOP_LEADS_SHOWN = 5;
+
+/** Marketing (docs/marketing.md). The scheduled automations, by the names the schedules and the page use. */
+export const AUTOMATION_NAMES = ['daily_content_generation', 'lead_scoring_update', 'campaign_optimization'] as const;
+/**
+ * How long an automation run holds its lease: twice the worker's 60 s timeout, so a live run is never taken over
+ * and a run that died frees its automation after this.
+ */
+export const AUTOMATION_LEASE_MS = 2 * 60_000;
+/** Runs of each automation shown on the Automation tab. */
+export const AUTOMATION_HISTORY_SHOWN = 5;
+export const UTM_VALUE_MAX = 100;
+export const CAMPAIGN_NAME_MAX = 80;
+export const CAMPAIGN_DESCRIPTION_MAX = 500;
+export const DRAFT_TITLE_MAX = 120;
+/** A draft may become a community post: at most a post's length. */
+export const DRAFT_BODY_MAX = 2_000;
+/** Days of the dashboard's and a campaign's daily charts. */
+export const MARKETING_CHART_DAYS = 30;
+/** Leads listed in a campaign's analytics (its audience and the leads it brought). */
+export const CAMPAIGN_LEADS_SHOWN = 10;
+/**
+ * The engagement score (docs/marketing.md, "Engagement score"), 0-100: a converted lead (a premium subscription)
+ * is 100; otherwise the sum below, at most 99. Each activity counts once per thing (a post, a review, an item
+ * added to the humidor, an event the member is going to) up to its cap; recency halves every `recencyHalfLifeDays`
+ * after the last activity (or the sign-up), counted in whole days of the run's UTC date, so one day's runs agree.
+ */
+export const LEAD_SCORE = {
+  signup: { member: 20, trial: 10 },
+  hasName: 5,
+  hasEmail: 5,
+  startedTrial: 5,
+  perPost: 4, postsCap: 20,
+  perReview: 6, reviewsCap: 24,
+  perHumidorAdd: 2, humidorAddsCap: 10,
+  perRsvp: 5, rsvpsCap: 15,
+  recency: 15, recencyHalfLifeDays: 14,
+  converted: 100,
+  max: 99,
+} as const;
 export const LEARN_VIDEOS = 9;
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;

@@ -52,6 +52,10 @@ export const ERROR_CODES = {
   NOT_SUBSCRIBED: 409,
   /** Another request with the same Idempotency-Key is still running after the wait (docs/api.md). */
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /** An automation asked to run while a run of it holds its lease (docs/marketing.md, "Automations"). */
+  AUTOMATION_RUNNING: 409,
+  /** A draft already published or discarded was asked to change. */
+  DRAFT_CLOSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The Idempotency-Key was already used with another body. */

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
 import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
-import { EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
+import { AUTOMATION_NAMES, EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
+import { Attribution } from './schemas/marketing.ts';
 
 /**
  * Domain events (docs/architecture.md). Each event carries the new state of what changed and a version
@@ -28,6 +29,8 @@ export const domainEvents = {
       registeredAt: z.string(),
       /** End of the 7-day trial for trial members; null for members. */
       trialEndsAt: z.string().nullable(),
+      /** Where the visitor came from, as the sign-up or trial page sent it (absent: not known). */
+      attribution: Attribution.optional(),
     }),
   }),
   UserProfileChanged: event({
@@ -182,6 +185,16 @@ export const domainEvents = {
       createdAt: z.string(),
     }),
   }),
+  AutomationRequested: event({
+    source: 'marketing',
+    summary: 'The owner started an automation; its run already holds the lease and is recorded as running (docs/marketing.md)',
+    detail: z.object({ runId: z.string(), name: z.enum(AUTOMATION_NAMES), requestedBy: z.string() }),
+  }),
+  MarketingPostApproved: event({
+    source: 'marketing',
+    summary: "The owner published a content draft as a community post: social posts it in the owner's name, once per draft",
+    detail: z.object({ draftId: z.string(), postId: z.string(), userId: z.string(), content: z.string(), createdAt: z.string() }),
+  }),
 } satisfies Record<string, EventDef>;
 
 export type DomainEvents = typeof domainEvents;
@@ -191,6 +204,17 @@ export type EventDetail<N extends EventName> = z.output<DomainEvents[N]['detail'
 /** Which service consumes which event. CDK creates one rule per row; the local bus dispatches from it. */
 export const subscriptions = [
   { event: 'UserRegistered', consumer: 'marketing' },
+  // Leads: activity feeds the engagement score, a subscription converts, the marketing-emails setting decides
+  // whether a lead can be contacted (docs/marketing.md).
+  { event: 'PostPublished', consumer: 'marketing' },
+  { event: 'ReviewPublished', consumer: 'marketing' },
+  { event: 'CollectionItemChanged', consumer: 'marketing' },
+  { event: 'EventNotice', consumer: 'marketing' },
+  { event: 'EntitlementChanged', consumer: 'marketing' },
+  { event: 'UserProfileChanged', consumer: 'marketing' },
+  // An automation the owner starts runs in marketing's worker, off the request path.
+  { event: 'AutomationRequested', consumer: 'marketing', self: true },
+  { event: 'MarketingPostApproved', consumer: 'social' },
   { event: 'UserRegistered', consumer: 'billing' },
   { event: 'EntitlementChanged', consumer: 'humidor' },
   { event: 'EntitlementChanged', consumer: 'ai' },
@@ -239,12 +263,10 @@ export const subscriptions = [
 
 /** Scheduled jobs. Expressions are EventBridge `rate(...)` expressions. */
 export const schedules = [
-  {
-    name: 'lead-scoring',
-    expression: 'rate(1 day)',
-    target: 'marketing',
-    summary: "Recomputes every lead's engagement score",
-  },
+  // Marketing's automations (docs/marketing.md); the owner can also start each from the Automation tab.
+  { name: 'lead_scoring_update', expression: 'rate(1 day)', target: 'marketing', summary: "Recomputes every lead's engagement score from its recorded activity" },
+  { name: 'daily_content_generation', expression: 'rate(1 day)', target: 'marketing', summary: 'Drafts a community post from the week in the club with the AI provider' },
+  { name: 'campaign_optimization', expression: 'rate(1 day)', target: 'marketing', summary: 'Ranks campaigns by attributed sign-ups and conversions and flags the weakest' },
   // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },

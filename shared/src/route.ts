@@ -29,7 +29,7 @@ export interface RouteDef<
   body?: B;
   response: R;
   /** Success status; 200 unless given. */
-  status?: 200 | 201 | 204 | 302;
+  status?: 200 | 201 | 202 | 204 | 302;
   /** The body is passed through unparsed (signed webhooks). */
   rawBody?: boolean;
   /** A browser navigation answered with a redirect (no JSON). */

@@ -24,7 +24,10 @@ import {
   CancelSubscriptionResult, CreateSubscriptionResult, LocalConfirmBody, LocalConfirmResult, SubscriptionStatus, WebhookAck,
 } from './schemas/billing.ts';
 import { SupportRequest, SupportRequestBody, SupportRequestList } from './schemas/support.ts';
-import { MarketingDashboard } from './schemas/marketing.ts';
+import {
+  Automations, AutomationRun, Campaign, CampaignAnalytics, ContentDraft, ContentDrafts, CreateCampaignBody, MarketingAnalytics,
+  MarketingDashboard, RunAutomationBody, UpdateCampaignBody, UpdateDraftBody, VisitBody,
+} from './schemas/marketing.ts';
 
 /**
  * The routes manifest: every API route of Torcedor, once. CDK creates the HTTP API routes from it, the
@@ -222,10 +225,7 @@ export const routes = {
   }),
   ...billingRoutes(),
   ...supportRoutes(),
-  getMarketingDashboard: route({
-    method: 'GET', path: '/api/marketing/dashboard', service: 'marketing', access: 'owner',
-    summary: 'Campaign and lead statistics for the owner', response: MarketingDashboard,
-  }),
+  ...marketingRoutes(),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
@@ -504,3 +504,65 @@ export function routesOf(service: ServiceName) {
 }
 /** API Gateway route key, e.g. "GET /api/posts/{id}" */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/** The owner's marketing area (docs/marketing.md); every route but the visit beacon is owner-only. */
+function marketingRoutes() {
+  const marketing = 'marketing' as const;
+  return {
+    recordVisit: route({
+      method: 'POST', path: '/api/marketing/visits', service: marketing, access: 'public',
+      summary: "A landing-page visit, the first of a browser session, with where it came from (the funnel's visitors and a campaign's visits)",
+      body: VisitBody, response: Ok,
+    }),
+    getMarketingDashboard: route({
+      method: 'GET', path: '/api/marketing/dashboard', service: marketing, access: 'owner',
+      summary: 'Campaign and lead statistics for the owner (polled every 30 s)', response: MarketingDashboard,
+    }),
+    getMarketingAnalytics: route({
+      method: 'GET', path: '/api/marketing/analytics', service: marketing, access: 'owner',
+      summary: 'Sign-ups, trials, conversions and visits per day, the funnel, and lead sources', response: MarketingAnalytics,
+    }),
+    listCampaigns: route({
+      method: 'GET', path: '/api/marketing/campaigns', service: marketing, access: 'owner',
+      summary: 'Every campaign, newest first, with its numbers and its last ranking', response: z.object({ items: z.array(Campaign) }),
+    }),
+    createCampaign: route({
+      method: 'POST', path: '/api/marketing/campaigns', service: marketing, access: 'owner', status: 201, idempotent: true,
+      summary: 'Create a campaign, written by the owner or drafted by the AI provider from the club\'s numbers (`generate: true`)',
+      body: CreateCampaignBody, response: Campaign,
+    }),
+    updateCampaign: route({
+      method: 'PUT', path: '/api/marketing/campaigns/{id}', service: marketing, access: 'owner',
+      summary: "Change a campaign's name, description, objective, type or status", params: IdParams, body: UpdateCampaignBody, response: Campaign,
+    }),
+    getCampaignAnalytics: route({
+      method: 'GET', path: '/api/marketing/campaigns/{id}', service: marketing, access: 'owner',
+      summary: "A campaign's own numbers: visits, sign-ups and conversions per day, its audience and its leads", params: IdParams, response: CampaignAnalytics,
+    }),
+    listAutomations: route({
+      method: 'GET', path: '/api/marketing/automations', service: marketing, access: 'owner',
+      summary: 'The scheduled automations: whether each is running, its last runs with duration and outcome', response: Automations,
+    }),
+    runAutomation: route({
+      method: 'POST', path: '/api/marketing/automation/run', service: marketing, access: 'owner', status: 202,
+      summary: 'Start an automation now (it runs in the background; one run of each at a time)', body: RunAutomationBody, response: AutomationRun,
+      errors: ['AUTOMATION_RUNNING'],
+    }),
+    listDrafts: route({
+      method: 'GET', path: '/api/marketing/drafts', service: marketing, access: 'owner',
+      summary: 'Content drafts written by daily_content_generation, newest first', response: ContentDrafts,
+    }),
+    updateDraft: route({
+      method: 'PUT', path: '/api/marketing/drafts/{id}', service: marketing, access: 'owner',
+      summary: "Edit a draft's title and text", params: IdParams, body: UpdateDraftBody, response: ContentDraft, errors: ['DRAFT_CLOSED'],
+    }),
+    publishDraft: route({
+      method: 'POST', path: '/api/marketing/drafts/{id}/publish', service: marketing, access: 'owner',
+      summary: "Publish a draft: a community post in the owner's name, or an active campaign", params: IdParams, response: ContentDraft, errors: ['DRAFT_CLOSED'],
+    }),
+    discardDraft: route({
+      method: 'POST', path: '/api/marketing/drafts/{id}/discard', service: marketing, access: 'owner',
+      summary: 'Set a draft aside', params: IdParams, response: ContentDraft, errors: ['DRAFT_CLOSED'],
+    }),
+  };
+}

@@ -12,7 +12,7 @@ export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*'
  * bundle budget; docs/decisions.md, "Billing"): CDK builds the layer from the installed package, the bench and CDK
  * leave them out of the bundle. Code imports them dynamically only (a static import would fail the bundle check).
  */
-export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'] };
+export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'], marketing: ['openai'] };
 export const layerModulesOf = (service: ServiceName): readonly string[] => SERVICE_LAYER_MODULES[service] ?? [];
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
@@ -45,5 +45,5 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
     'STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?', 'STRIPE_PRICE_ID?',
     'STRIPE_PUBLISHABLE_KEY?', 'STRIPE_API_URL?', 'BILLING_WEBHOOK_URL?',
   ],
-  marketing: [],
+  marketing: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
 };

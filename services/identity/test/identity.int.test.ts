@@ -48,6 +48,19 @@ describe('sign-up', () => {
     expect(JSON.parse(reg.Detail!)).toMatchObject({ userId, kind: 'member' });
   });
 
+  it("carries the landing page's attribution to the lead (UserRegistered), and refuses a malformed one", async () => {
+    const attribution = { utmSource: 'instagram', utmMedium: 'social', utmCampaign: 'winter-nights-a1b2c3', referrer: 'https://www.instagram.com/' };
+    const { userId } = await signUpAndLogin({ attribution });
+    const reg = published().filter((e) => e.DetailType === 'UserRegistered').map((e) => JSON.parse(e.Detail!)).find((d) => d.userId === userId);
+    expect(reg.attribution).toEqual(attribution);
+    const bad = await call(handler, 'POST', '/api/auth/signup', { body: signupBody({ attribution: { referrer: 'javascript:alert(1)', extra: 1 } }) });
+    expect(bad.status).toBe(400);
+    const trial = await call(handler, 'POST', '/api/auth/trial', { body: { dateOfBirth: '1985-06-01', country: 'CA', attribution: { utmSource: 'newsletter' } } });
+    expect(trial.status).toBe(201);
+    const t = published().filter((e) => e.DetailType === 'UserRegistered').map((e) => JSON.parse(e.Detail!)).find((d) => d.userId === trial.body.id);
+    expect(t.attribution).toEqual({ utmSource: 'newsletter' });
+  });
+
   it('never makes an owner of whoever signs up with an owner address: owners are made by an operator', async () => {
     const { cookies } = await signUpAndLogin({ email: ownerEmail });
     const me = await call(handler, 'GET', '/api/auth/user', { cookies });

@@ -1,21 +1,36 @@
 import { createWorker } from '@torcedor/service-kit/worker';
-import { logger } from '@torcedor/service-kit/logger';
-import { markRevoked } from '@torcedor/service-kit/revocation';
-import { createLead, deleteLead, rescoreAll } from './data/leads.ts';
+import { isDeleted, markRevoked } from '@torcedor/service-kit/revocation';
+import { runRequested, runScheduled } from './domain/automations.ts';
+import { activityRecorded, entitlementChanged, leadRegistered, profileChanged, reviewRecorded } from './domain/signals.ts';
+import { deleteLead } from './data/leads.ts';
 
+/** Leads from member signals, the owner's automations and their schedules (docs/marketing.md). */
 export const handler = createWorker('marketing', {
   events: {
-    UserRegistered: async (d) => {
-      const name = [d.firstName, d.lastName].filter(Boolean).join(' ') || null;
-      await createLead({ userId: d.userId, name, email: d.email, kind: d.kind, registeredAt: d.registeredAt }, new Date());
+    UserRegistered: async (d) => { await leadRegistered(d); },
+    PostPublished: async (d) => { await activityRecorded(d.userId, 'post', d.postId, d.createdAt); },
+    ReviewPublished: async (d) => { await reviewRecorded(d); },
+    // A cigar into the humidor counts once per item, whatever later changes it; wishlist entries and removals do not.
+    CollectionItemChanged: async (d) => {
+      if (d.list === 'humidor' && !d.removed) await activityRecorded(d.userId, 'humidor', d.itemId, d.createdAt);
     },
+    // Going to an event, counted once per event: the host hears of each RSVP 'going' (its actor is the member), and
+    // a waitlisted member hears of their promotion (they are its recipient).
+    EventNotice: async (d) => {
+      const going = d.kind === 'rsvp' ? [d.actorId] : d.kind === 'promoted' ? d.recipientIds : [];
+      for (const userId of going) {
+        if (!(await isDeleted(userId))) await activityRecorded(userId, 'rsvp', d.eventId, d.createdAt);
+      }
+    },
+    EntitlementChanged: async (d, meta) => { await entitlementChanged(d, meta.time); },
+    UserProfileChanged: async (d, meta) => { await profileChanged(d, meta.time); },
+    AutomationRequested: async (d) => runRequested(d.name, d.runId),
     SessionRevoked: markRevoked,
-    UserDeleted: async ({ userId }) => deleteLead(userId),
+    UserDeleted: async ({ userId, deletedAt }) => deleteLead(userId, deletedAt),
   },
   schedules: {
-    'lead-scoring': async () => {
-      const result = await rescoreAll(new Date());
-      logger.info('lead scoring done', result);
-    },
+    lead_scoring_update: async () => { await runScheduled('lead_scoring_update'); },
+    daily_content_generation: async () => { await runScheduled('daily_content_generation'); },
+    campaign_optimization: async () => { await runScheduled('campaign_optimization'); },
   },
 });

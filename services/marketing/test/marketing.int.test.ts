@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { routes } from '@torcedor/shared/routes';
+import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
+import { shuffle } from '../../kit/test/shuffle.ts';
 
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<void>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
+let owner: { cookies: string[]; userId: string };
 const pool = () => inject('localAws');
 
 beforeAll(async () => {
@@ -16,75 +19,282 @@ beforeAll(async () => {
   http = (await import('../src/http.ts')).handler as typeof http;
   worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
   ddb = await import('@torcedor/service-kit/ddb');
+  owner = await memberSession(pool(), { owner: true });
 });
 
-const registered = (userId: string) => ({ userId, email: `${userId}@example.com`, firstName: 'Lead', lastName: 'Person', kind: 'member', registeredAt: new Date().toISOString(), trialEndsAt: null });
-const totalLeads = async () => {
-  const out = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: 'STATS', SK: 'LEADS' } }));
-  return Number(out.Item?.totalLeads ?? 0);
+const DAY = 86_400_000;
+const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
+const registered = (userId: string, extra: Record<string, unknown> = {}) => ({
+  userId, email: `${userId}@example.com`, firstName: 'Lead', lastName: 'Person', kind: 'member', registeredAt: iso(), trialEndsAt: null, ...extra,
+});
+const profile = (userId: string, version: number, marketingEmails: boolean) => ({
+  userId, version, displayName: 'Lead Person', location: null, profileImageUrl: null, bio: null, profileVisibility: 'public',
+  allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
+  marketingEmails, contentFilter: 'standard',
+});
+const readLead = async (userId: string) => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `LEAD#${userId}`, SK: 'LEAD' }, ConsistentRead: true }))).Item;
+const asOwner = (method: string, path: string, r: Parameters<typeof call>[3] = {}) => call(http, method, path, { cookies: owner.cookies, ...r });
+const newCampaign = async (name: string, extra: Record<string, unknown> = {}) => {
+  const r = await asOwner('POST', '/api/marketing/campaigns', { body: { name, description: `${name} copy`, type: 'social', ...extra } });
+  expect(r.status).toBe(201);
+  return r.body as { id: string; link: string; stats: { signups: number; conversions: number; visits: number }; status: string };
+};
+const campaign = async (id: string) => (await asOwner('GET', `/api/marketing/campaigns/${id}`, { pathParameters: { id } })).body;
+/** Every registered lead, read from the table directly (not through the service's own counters). */
+const allLeads = async () => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.ddb.send(new QueryCommand({
+      TableName: ddb.TABLE, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'LEADS' }, ExclusiveStartKey: start,
+    }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+const runAutomation = async (name: string) => {
+  const r = await asOwner('POST', '/api/marketing/automation/run', { body: { name } });
+  expect(r.status).toBe(202);
+  await worker(busEvent('AutomationRequested', { runId: r.body.id, name, requestedBy: owner.userId }, randomUUID(), 'torcedor.marketing'), {});
+  const list = await asOwner('GET', '/api/marketing/automations');
+  return (list.body.items as { name: string; lastRun: { id: string; outcome: string; summary: string; durationMs: number } }[]).find((a) => a.name === name)!.lastRun;
 };
 
-describe('marketing dashboard access', () => {
-  it('is for owners only, checked on the server', async () => {
+describe('access', () => {
+  const marketingRoutes = Object.entries(routes).filter(([, r]) => r.service === 'marketing');
+  // Only the landing page's visit beacon is public; the member's own export is the account export's part.
+  const open = new Set(['recordVisit', 'exportMarketing']);
+
+  it('every owner route answers 403 to a member and 401 to a visitor (the loop covers each route of the manifest)', async () => {
     const member = await memberSession(pool());
-    const r = await call(http, 'GET', '/api/marketing/dashboard', { cookies: member.cookies });
-    expect(r.status).toBe(403);
-    expect(r.body.message).toBe('This area is restricted to platform administrators.');
-    expect((await call(http, 'GET', '/api/marketing/dashboard')).status).toBe(401);
-    const owner = await memberSession(pool(), { owner: true });
-    const ok = await call(http, 'GET', '/api/marketing/dashboard', { cookies: owner.cookies });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ totalCampaigns: expect.any(Number), totalLeads: expect.any(Number), topLeads: expect.any(Array) });
+    const ownerRoutes = marketingRoutes.filter(([name]) => !open.has(name));
+    expect(ownerRoutes.length).toBeGreaterThanOrEqual(12);
+    for (const [name, r] of ownerRoutes) {
+      expect(r.access, `${name} must be owner-only`).toBe('owner');
+      const path = r.path.replace('{id}', 'some-id');
+      const req = { pathParameters: r.path.includes('{id}') ? { id: 'some-id' } : undefined, body: r.body ? {} : undefined };
+      const asMember = await call(http, r.method, path, { ...req, cookies: member.cookies });
+      expect(asMember.status, `${name} as a member`).toBe(403);
+      expect(asMember.body.message).toBe('This area is restricted to platform administrators.');
+      expect((await call(http, r.method, path, req)).status, `${name} as a visitor`).toBe(401);
+    }
   });
 });
 
-describe('lead consumer (at least once, any order)', () => {
-  it('creates one lead per member however often and however concurrently the event arrives', async () => {
-    const before = await totalLeads();
+describe('leads from real signals', () => {
+  it('a sign-up creates one lead with its UTM source, attributed to the campaign its link named', async () => {
+    const c = await newCampaign('Winter Lounge Nights');
+    const link = new URL(c.link);
+    expect(link.searchParams.get('utm_campaign')).toBe(c.id);
     const userId = randomUUID();
-    const same = busEvent('UserRegistered', registered(userId));
-    // Redelivery of the same event, and distinct deliveries of the same fact, in parallel.
-    await Promise.all([deliver(worker, same), deliver(worker, same), ...Array.from({ length: 8 }, () => deliver(worker, busEvent('UserRegistered', registered(userId))))]);
-    expect(await totalLeads()).toBe(before + 1);
-    const owner = await memberSession(pool(), { owner: true });
-    const dash = await call(http, 'GET', '/api/marketing/dashboard', { cookies: owner.cookies });
-    expect(dash.body.totalLeads).toBe(before + 1);
-    expect(dash.body.recentLeads).toBeGreaterThanOrEqual(1);
+    const attribution = { utmSource: 'Instagram', utmMedium: 'social', utmCampaign: c.id, referrer: 'https://www.instagram.com/p/abc' };
+    const event = busEvent('UserRegistered', registered(userId, { attribution }));
+    await Promise.all([deliver(worker, event), deliver(worker, event), deliver(worker, busEvent('UserRegistered', registered(userId, { attribution })))]);
+    const lead = await readLead(userId);
+    expect(lead).toMatchObject({ source: 'instagram', medium: 'social', utmCampaign: c.id, campaignId: c.id, registered: true, status: 'new' });
+    const after = await campaign(c.id);
+    expect(after.campaign.stats.signups).toBe(1);
+    expect(after.leads.map((l: { id: string }) => l.id)).toEqual([userId]);
+
+    // The referrer's host when there is no utm_source; 'direct' without either.
+    const byReferrer = randomUUID();
+    await worker(busEvent('UserRegistered', registered(byReferrer, { attribution: { referrer: 'https://www.google.com/search?q=cigars' } })), {});
+    expect((await readLead(byReferrer))?.source).toBe('google.com');
+    const direct = randomUUID();
+    await worker(busEvent('UserRegistered', registered(direct)), {});
+    expect((await readLead(direct))?.source).toBe('direct');
   });
 
-  it('creates no lead for a member whose deletion arrived first (the tombstone drops the late registration)', async () => {
+  it('activity, a trial and a subscription build the lead in any order and counted once under duplicates', async () => {
+    const c = await newCampaign('Trial Push');
     const userId = randomUUID();
-    await worker(busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }), {});
-    const base = await totalLeads();
-    await worker(busEvent('UserRegistered', registered(userId)), {});
-    expect(await totalLeads()).toBe(base);
+    const at = iso();
+    const events = [
+      busEvent('UserRegistered', registered(userId, { kind: 'trial', email: null, firstName: null, lastName: null, attribution: { utmCampaign: c.id, utmSource: 'newsletter' } })),
+      busEvent('PostPublished', { postId: 'p1', userId, createdAt: at }),
+      busEvent('PostPublished', { postId: 'p2', userId, createdAt: at }),
+      busEvent('ReviewPublished', { reviewId: 'r1', userId, cigarId: 'padron-1926', brandName: 'Padrón', cigarName: 'Padrón 1926 Serie No. 9', drawScore: 90, burnScore: 90, flavorScore: 94, overallScore: 92, flavorTags: [], createdAt: at }),
+      busEvent('CollectionItemChanged', { userId, itemId: 'h1', list: 'humidor', version: 1, removed: false, cigarId: 'x', brandName: 'B', cigarName: 'C', cigarVitola: null, cigarStrength: null, quantity: 2, status: null, boxDate: null, pricePaid: null, priority: null, createdAt: at }),
+      busEvent('CollectionItemChanged', { userId, itemId: 'h1', list: 'humidor', version: 2, removed: false, cigarId: 'x', brandName: 'B', cigarName: 'C', cigarVitola: null, cigarStrength: null, quantity: 3, status: null, boxDate: null, pricePaid: null, priority: null, createdAt: at }),
+      busEvent('CollectionItemChanged', { userId, itemId: 'w1', list: 'wishlist', version: 1, removed: false, cigarId: 'x', brandName: 'B', cigarName: 'C', cigarVitola: null, cigarStrength: null, quantity: null, status: null, boxDate: null, pricePaid: null, priority: 1, createdAt: at }),
+      busEvent('EventNotice', { noticeId: randomUUID(), kind: 'rsvp', eventId: 'e1', eventTitle: 'Herf', actorId: userId, recipientIds: ['host'], createdAt: at }, randomUUID(), 'torcedor.events'),
+      busEvent('EntitlementChanged', { userId, version: 1, tier: 'trial', until: iso(-7 * DAY) }, randomUUID(), 'torcedor.billing'),
+      busEvent('EntitlementChanged', { userId, version: 2, tier: 'premium', until: iso(-30 * DAY) }, randomUUID(), 'torcedor.billing'),
+    ];
+    // Every event twice (a redelivery and the same fact again), in a shuffled order, in parallel.
+    const deliveries = shuffle([...events, ...events.map((e) => ({ ...e, id: randomUUID() }))], 7);
+    await Promise.all(deliveries.map((e) => deliver(worker, e, [200, 1000, 3000])));
+    const lead = await readLead(userId);
+    expect(lead).toMatchObject({ posts: 2, reviews: 1, humidorAdds: 1, rsvps: 1, trialed: true, converted: true, status: 'converted', engagementScore: 100, campaignId: c.id });
+    const after = (await campaign(c.id)).campaign.stats;
+    expect(after).toMatchObject({ signups: 1, trials: 1, conversions: 1, conversionRate: 100 });
   });
 
-  it('removes the lead on UserDeleted exactly once, even twice at once', async () => {
+  it('the marketing-emails setting decides the audience: off by default, newer versions only', async () => {
+    const c = await newCampaign('Newsletter', { type: 'email', objective: 'engagement' });
+    const yes = randomUUID();
+    const no = randomUUID();
+    await worker(busEvent('UserRegistered', registered(yes)), {});
+    await worker(busEvent('UserRegistered', registered(no)), {});
+    await worker(busEvent('UserProfileChanged', profile(yes, 2, true)), {});
+    await worker(busEvent('UserProfileChanged', profile(yes, 1, false)), {}); // older: ignored
+    const ids = async () => ((await campaign(c.id)).audience.leads as { id: string }[]).map((l) => l.id);
+    const before = (await campaign(c.id)).audience.size;
+    expect(await ids()).toContain(yes);
+    expect(await ids()).not.toContain(no);
+    await worker(busEvent('UserProfileChanged', profile(yes, 3, false)), {});
+    expect(await ids()).not.toContain(yes);
+    expect((await campaign(c.id)).audience.size).toBe(before - 1);
+    expect((await readLead(yes))?.contactable).toBe(false);
+  });
+
+  it('deleting the account deletes the lead and takes it out of every total, once', async () => {
+    const c = await newCampaign('Deletion');
     const userId = randomUUID();
-    const base = await totalLeads();
-    await worker(busEvent('UserRegistered', registered(userId)), {});
-    expect(await totalLeads()).toBe(base + 1);
-    const del = busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() });
-    await Promise.all([deliver(worker, del), deliver(worker, busEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() }))]);
-    expect(await totalLeads()).toBe(base);
+    await worker(busEvent('UserRegistered', registered(userId, { attribution: { utmCampaign: c.id } })), {});
+    await worker(busEvent('PostPublished', { postId: 'p', userId, createdAt: iso() }), {});
+    const dash = async () => (await asOwner('GET', '/api/marketing/dashboard')).body.totalLeads as number;
+    const base = await dash();
+    const del = () => busEvent('UserDeleted', { userId, deletedAt: iso() });
+    await Promise.all([deliver(worker, del()), deliver(worker, del())]);
+    expect(await readLead(userId)).toBeUndefined();
+    expect(await dash()).toBe(base - 1);
+    expect((await campaign(c.id)).campaign.stats.signups).toBe(0);
+    // A late event of the deleted member brings nothing back.
+    await worker(busEvent('PostPublished', { postId: 'late', userId, createdAt: iso() }), {});
+    await worker(busEvent('EventNotice', { noticeId: randomUUID(), kind: 'rsvp', eventId: 'e9', eventTitle: 'Herf', actorId: userId, recipientIds: ['h'], createdAt: iso() }), {});
+    expect(await readLead(userId)).toBeUndefined();
   });
 
   it('drops a malformed event without writing anything', async () => {
-    const before = await totalLeads();
+    const before = (await asOwner('GET', '/api/marketing/dashboard')).body.totalLeads;
     await worker(busEvent('UserRegistered', { userId: 42 }), {});
-    expect(await totalLeads()).toBe(before);
+    expect((await asOwner('GET', '/api/marketing/dashboard')).body.totalLeads).toBe(before);
+  });
+});
+
+describe('automations', () => {
+  it('lead scoring run twice gives the same scores (the second changes nothing)', async () => {
+    const old = randomUUID();
+    await worker(busEvent('UserRegistered', registered(old, { registeredAt: iso(60 * DAY) })), {});
+    // A stale score, as a lead scored weeks ago has.
+    await ddb.ddb.send(new UpdateCommand({ TableName: ddb.TABLE, Key: { PK: `LEAD#${old}`, SK: 'LEAD' }, UpdateExpression: 'SET engagementScore = :s', ExpressionAttributeValues: { ':s': 1 } }));
+    const first = await runAutomation('lead_scoring_update');
+    expect(first.outcome).toBe('succeeded');
+    expect(first.summary).toMatch(/^Rescored \d+ leads?, [1-9]\d* changed\.$/);
+    const scores = new Map((await allLeads()).map((l) => [l.id, l.engagementScore]));
+    expect(scores.get(old)).toBe(20 + 5 + 5 + Math.round(15 * 0.5 ** (60 / 14)));
+    await worker({ ...busEvent('Scheduled', { schedule: 'lead_scoring_update' }), source: 'aws.events' }, {});
+    const again = new Map((await allLeads()).map((l) => [l.id, l.engagementScore]));
+    expect(again).toEqual(scores);
+    const runs = (await asOwner('GET', '/api/marketing/automations')).body.items.find((a: { name: string }) => a.name === 'lead_scoring_update');
+    expect(runs.lastRun).toMatchObject({ trigger: 'schedule', outcome: 'succeeded', summary: expect.stringMatching(/, 0 changed\.$/) });
+    expect(runs.history.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('rescores leads on the lead-scoring schedule', async () => {
-    const userId = randomUUID();
-    const old = { ...registered(userId), registeredAt: new Date(Date.now() - 90 * 86_400_000).toISOString() };
-    await worker(busEvent('UserRegistered', old), {});
-    const key = { PK: `LEAD#${userId}`, SK: 'LEAD' };
-    await ddb.ddb.send(new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({ TableName: ddb.TABLE, Key: key, UpdateExpression: 'SET engagementScore = :s', ExpressionAttributeValues: { ':s': 1 } }));
-    await worker({ ...busEvent('Scheduled', { schedule: 'lead-scoring' }), source: 'aws.events' }, {});
-    const after = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: key }));
-    expect(after.Item?.engagementScore).toBeGreaterThan(1);
-    expect(String(after.Item?.GSI2SK)).toMatch(new RegExp(`^0${after.Item?.engagementScore}#`));
+  it('two concurrent starts of one automation: one runs, the other is refused with a clear message', async () => {
+    const body = { name: 'campaign_optimization' };
+    const [a, b] = await Promise.all([asOwner('POST', '/api/marketing/automation/run', { body }), asOwner('POST', '/api/marketing/automation/run', { body })]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([202, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body).toMatchObject({ code: 'AUTOMATION_RUNNING', message: 'Campaign Optimization is already running. Try again when this run finishes.' });
+    // The schedule's tick meanwhile is skipped too.
+    await worker({ ...busEvent('Scheduled', { schedule: 'campaign_optimization' }), source: 'aws.events' }, {});
+    const started = a.status === 202 ? a : b;
+    const listed = (await asOwner('GET', '/api/marketing/automations')).body.items.find((x: { name: string }) => x.name === 'campaign_optimization');
+    expect(listed).toMatchObject({ running: true, lastRun: { id: started.body.id, outcome: 'running', trigger: 'owner' } });
+    await worker(busEvent('AutomationRequested', { runId: started.body.id, name: 'campaign_optimization', requestedBy: owner.userId }, randomUUID(), 'torcedor.marketing'), {});
+    const done = (await asOwner('GET', '/api/marketing/automations')).body.items.find((x: { name: string }) => x.name === 'campaign_optimization');
+    expect(done.running).toBe(false);
+    expect(done.lastRun).toMatchObject({ id: started.body.id, outcome: 'succeeded', durationMs: expect.any(Number) });
+    // Free again.
+    expect((await runAutomation('campaign_optimization')).outcome).toBe('succeeded');
+  });
+
+  it('campaign optimization ranks running campaigns and flags the weakest', async () => {
+    const strong = await newCampaign('Strong');
+    const weak = await newCampaign('Weak');
+    for (let i = 0; i < 3; i++) await worker(busEvent('UserRegistered', registered(randomUUID(), { attribution: { utmCampaign: strong.id } })), {});
+    await runAutomation('campaign_optimization');
+    const list = (await asOwner('GET', '/api/marketing/campaigns')).body.items as { id: string; status: string; stats: { signups: number; conversions: number }; ranking: { rank: number; of: number; weakest: boolean; score: number } }[];
+    const running = list.filter((c) => c.status === 'active' || c.status === 'paused');
+    const ranks = running.map((c) => c.ranking.rank).sort((x, y) => x - y);
+    expect(ranks).toEqual(running.map((_, i) => i + 1));
+    const byId = new Map(list.map((c) => [c.id, c]));
+    expect(byId.get(strong.id)!.ranking.rank).toBeLessThan(byId.get(weak.id)!.ranking.rank);
+    expect(running.filter((c) => c.ranking.weakest)).toHaveLength(1);
+    const weakest = running.find((c) => c.ranking.weakest)!;
+    expect(weakest.ranking.rank).toBe(running.length);
+    for (const c of running) expect(c.ranking.score).toBe(c.stats.signups + 3 * c.stats.conversions);
+  });
+
+  it('content generation drafts a post from the week; the owner edits and publishes it as a post in their name', async () => {
+    const run = await runAutomation('daily_content_generation');
+    expect(run.outcome).toBe('succeeded');
+    const drafts = (await asOwner('GET', '/api/marketing/drafts')).body.items as { id: string; kind: string; status: string; body: string; generatedBy: string }[];
+    const post = drafts.find((d) => d.kind === 'post' && d.status === 'draft')!;
+    expect(post.generatedBy).toBe('local');
+    expect(post.body).toMatch(/Padrón 1926 Serie No\. 9/);
+    const edited = await asOwner('PUT', `/api/marketing/drafts/${post.id}`, { pathParameters: { id: post.id }, body: { title: 'Our week', body: 'Edited by the owner.' } });
+    expect(edited.body).toMatchObject({ title: 'Our week', body: 'Edited by the owner.', status: 'draft' });
+    const published = await asOwner('POST', `/api/marketing/drafts/${post.id}/publish`, { pathParameters: { id: post.id } });
+    expect(published.body).toMatchObject({ status: 'published', publishedAs: expect.any(String) });
+    const entries = await publishedEvents(pool());
+    const approved = entries.filter((e) => e.DetailType === 'MarketingPostApproved').map((e) => JSON.parse(e.Detail!)).find((d) => d.draftId === post.id);
+    expect(approved).toMatchObject({ postId: published.body.publishedAs, userId: owner.userId, content: 'Edited by the owner.' });
+    const again = await asOwner('POST', `/api/marketing/drafts/${post.id}/publish`, { pathParameters: { id: post.id } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DRAFT_CLOSED');
+  });
+
+  it('the generate button drafts a campaign with the AI provider, waiting as a draft', async () => {
+    const r = await asOwner('POST', '/api/marketing/campaigns', { body: { generate: true, objective: 'acquisition' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ generatedBy: 'local', status: 'draft', objective: 'acquisition' });
+    expect(r.body.name.length).toBeGreaterThan(3);
+    expect(r.body.description.length).toBeGreaterThan(20);
+    const active = await asOwner('PUT', `/api/marketing/campaigns/${r.body.id}`, { pathParameters: { id: r.body.id }, body: { status: 'active' } });
+    expect(active.body.status).toBe('active');
+  });
+});
+
+describe('dashboard and analytics', () => {
+  it("the dashboard's numbers equal counts computed independently from the table", async () => {
+    // Seed: 4 members now, 1 from 10 days ago, 2 converted.
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    for (const [i, id] of ids.entries()) await worker(busEvent('UserRegistered', registered(id, { registeredAt: iso(i === 4 ? 10 * DAY : 0) })), {});
+    for (const id of ids.slice(0, 2)) await worker(busEvent('EntitlementChanged', { userId: id, version: 1, tier: 'premium', until: iso(-30 * DAY) }), {});
+    const dash = (await asOwner('GET', '/api/marketing/dashboard')).body;
+    const leads = await allLeads();
+    const weekAgo = iso(7 * DAY);
+    expect(dash.totalLeads).toBe(leads.length);
+    expect(dash.recentLeads).toBe(leads.filter((l) => String(l.createdAt) >= weekAgo).length);
+    const converted = leads.filter((l) => l.converted === true).length;
+    expect(dash.conversionRate).toBe(Math.round((converted / leads.length) * 1000) / 10);
+    const campaigns = (await asOwner('GET', '/api/marketing/campaigns')).body.items as { status: string }[];
+    expect(dash.totalCampaigns).toBe(campaigns.length);
+    expect(dash.activeCampaigns).toBe(campaigns.filter((c) => c.status === 'active').length);
+    const scores = leads.map((l) => Number(l.engagementScore)).sort((a, b) => b - a).slice(0, 5);
+    expect(dash.topLeads.map((l: { engagementScore: number }) => l.engagementScore)).toEqual(scores);
+  });
+
+  it('counts visits for the funnel and for the campaign whose link brought them', async () => {
+    const c = await newCampaign('Visits');
+    const before = (await asOwner('GET', '/api/marketing/analytics')).body;
+    for (let i = 0; i < 3; i++) expect((await call(http, 'POST', '/api/marketing/visits', { body: { attribution: { utmCampaign: c.id, utmSource: 'social' } } })).status).toBe(200);
+    await call(http, 'POST', '/api/marketing/visits', { body: {} });
+    expect((await call(http, 'POST', '/api/marketing/visits', { body: { attribution: { referrer: 'javascript:alert(1)' } } })).status).toBe(400);
+    const after = (await asOwner('GET', '/api/marketing/analytics')).body;
+    expect(after.funnel.visitors).toBe(before.funnel.visitors + 4);
+    expect(after.days).toHaveLength(30);
+    expect(after.days.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    const mine = await campaign(c.id);
+    expect(mine.campaign.stats.visits).toBe(3);
+    expect(mine.days.at(-1).visits).toBe(3);
+    const sources = after.sources as { source: string; leads: number }[];
+    const leads = await allLeads();
+    for (const s of sources) expect(s.leads).toBe(leads.filter((l) => l.source === s.source).length);
   });
 });

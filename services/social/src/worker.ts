@@ -8,7 +8,7 @@ import { backfill, fanOut, removeFromTimeline } from './data/feed.ts';
 import { markCelebrity } from './data/follows.ts';
 import { deleteMember } from './data/member.ts';
 import { recordNotice } from './data/notifications.ts';
-import { deletePostRemains, getPost } from './data/posts.ts';
+import { createPost, deletePostRemains, getPost } from './data/posts.ts';
 
 export const handler = createWorker('social', {
   events: {
@@ -38,6 +38,10 @@ export const handler = createWorker('social', {
       else await removeFromTimeline(followerId, followeeId);
     },
     EventNotice: recordNotice,
+    // The owner published a marketing draft: the post is theirs, written once (its id comes with the event).
+    MarketingPostApproved: async ({ postId, userId, content, createdAt }) => {
+      await createPost({ postId, userId, postType: 'text', content, imageUrl: null, likeCount: 0, commentCount: 0, createdAt });
+    },
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId }) => deleteMember(userId),
   },

@@ -156,6 +156,20 @@ describe('posts and the feed', () => {
     expect((await feed(a)).items[0]!.content).toBe('<script>alert(1)</script>');
     expect(p).toMatchObject({ content: '<script>alert(1)</script>' });
   });
+
+  it("posts an owner's published marketing draft once, in the owner's name, and fans it out", async () => {
+    const owner = await member('Club Owner', { owner: true });
+    const fan = await member();
+    expect((await followReq(fan, owner)).status).toBe(200);
+    await drain();
+    const approved = busEvent('MarketingPostApproved', { draftId: randomUUID(), postId: randomUUID(), userId: owner.userId, content: 'This week in the club', createdAt: new Date().toISOString() }, randomUUID(), 'torcedor.marketing');
+    await Promise.all([deliver(worker, approved), deliver(worker, { ...approved, id: randomUUID() })]);
+    await drain();
+    const mine = (await feed(owner)).items.filter((i) => i.content === 'This week in the club');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.userName).toBe('Club Owner');
+    expect((await feed(fan)).items.filter((i) => i.content === 'This week in the club')).toHaveLength(1);
+  });
 });
 
 describe('likes and comments', () => {

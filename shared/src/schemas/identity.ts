@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Attribution } from './marketing.ts';
 import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
@@ -106,12 +107,14 @@ export const SignupBody = z.strictObject({
   lastName: Name('Last name'),
   dateOfBirth: DateOfBirth,
   country: Country,
+  /** Where the visitor came from (the landing page's UTM parameters and referrer): the lead's source. */
+  attribution: Attribution.optional(),
 });
 export const LoginBody = z.strictObject({
   email: Email,
   password: z.string().min(1, 'Password is required').max(256),
 });
-export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country });
+export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country, attribution: Attribution.optional() });
 export const SignupResult = z.object({ userId: z.string() });
 
 /** Deleting the account needs the member to type this word. */

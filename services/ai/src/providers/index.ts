@@ -1,7 +1,6 @@
 import { memoUntilFailure } from '@torcedor/service-kit/memo';
-import { openAiSettings } from '../config.ts';
+import { loadOpenAi, openAiSettings } from '@torcedor/service-kit/openai';
 import { localProvider } from './local.ts';
-import { loadOpenAi } from './openai-package.ts';
 import type { AiProvider } from './provider.ts';
 
 /**

@@ -1,10 +1,9 @@
 import type OpenAI from 'openai';
 import { dependencyUnavailable } from '@torcedor/service-kit/errors';
-import type { OpenAiSettings } from '../config.ts';
+import type { OpenAiCtor, OpenAiSettings } from '@torcedor/service-kit/openai';
 import { answer as localAnswer } from '../engine/answer.ts';
 import { chatMessages, namedSuggestions } from '../domain/prompt.ts';
 import type { AiProvider, AnswerInput } from './provider.ts';
-import type { OpenAiCtor } from './openai-package.ts';
 
 /**
  * Deadlines: the HTTP function has 10 s, so the model gets OPENAI_TIMEOUT_MS (8 s) and no retry; a late or failing

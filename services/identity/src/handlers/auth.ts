@@ -11,6 +11,7 @@ import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
+import type { Attribution } from '@torcedor/shared/schemas/marketing';
 import type { Routes } from '@torcedor/shared/routes';
 import { createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
 import { createUser, getUser, profileChanged, type UserRecord } from '../data/users.ts';
@@ -43,7 +44,9 @@ function newRecord(id: string, username: string, fields: Partial<UserRecord>, no
  * Creates the pool user and the stored user, or neither: when storing fails after the pool user was
  * created, the pool user is deleted again so that a retry can succeed.
  */
-async function register(username: string, password: string, attributes: Record<string, string>, build: (id: string) => UserRecord) {
+async function register(
+  username: string, password: string, attributes: Record<string, string>, build: (id: string) => UserRecord, attribution: Attribution | undefined,
+) {
   const id = await createPoolUser(username, password, attributes);
   const record = build(id);
   try {
@@ -51,6 +54,7 @@ async function register(username: string, password: string, attributes: Record<s
     await createUser(record, [eventPart('UserRegistered', {
       userId: record.id, email: record.email, firstName: record.firstName, lastName: record.lastName,
       kind: record.isTrial ? 'trial' : 'member', registeredAt: record.createdAt, trialEndsAt: record.trialEndsAt,
+      ...(attribution ? { attribution } : {}),
     }), profileChanged(record.id)]);
   } catch (err) {
     // The pool user's id, never its username (an email for members).
@@ -68,6 +72,7 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body, sourceIp })
     body.email, body.password,
     { email: body.email, given_name: body.firstName, family_name: body.lastName },
     (id) => newRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
+    body.attribution,
   );
   countBusiness('SignUps');
   return { userId: record.id };
@@ -100,7 +105,7 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
     newRecord(id, username, {
       displayName: 'Trial Member', isTrial: true, trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
       dateOfBirth: body.dateOfBirth, country: body.country,
-    }, now));
+    }, now), body.attribution);
   const tokens = await passwordAuth(username, password);
   await startLogin(tokens, record.id);
   cookies.push(...sessionCookies(tokens));

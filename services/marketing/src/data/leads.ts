@@ -1,41 +1,134 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
-import { countAll, indexKeys } from '@torcedor/service-kit/items';
-import { transact } from '@torcedor/service-kit/transactions';
-import { Lead } from '@torcedor/shared/schemas/marketing';
-import { scoreLead, scoreSortKey, type LeadSignals } from '../domain/scoring.ts';
-import { keys } from './keys.ts';
+import { batchGetAll, countAll, deleteKeys, indexKeys, keyOf, partitionItems, type Item } from '@torcedor/service-kit/items';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
+import type { Lead } from '@torcedor/shared/schemas/marketing';
+import { dayFlows, emptyLead, leadView, tallyOf, type LeadState } from '../domain/lead.ts';
+import { scoreLead, scoreSortKey, utcDay } from '../domain/scoring.ts';
+import { keys, type ActivityKind } from './keys.ts';
 
-export interface NewLead { userId: string; name: string | null; email: string | null; kind: 'member' | 'trial'; registeredAt: string }
+const LEAD_FIELDS = Object.keys(emptyLead('')) as (keyof LeadState)[];
 
-/**
- * AP: create the lead of a new member once. The lead and the lead counter are written in one
- * transaction conditioned on the lead not existing, so a duplicate event changes nothing.
- */
-export async function createLead(l: NewLead, now: Date): Promise<boolean> {
-  const signals: LeadSignals = { kind: l.kind, registeredAt: l.registeredAt, hasName: !!l.name, hasEmail: !!l.email, converted: false };
-  const score = scoreLead(signals, now);
-  const r = await transact({
-    lead: {
-      Put: {
-        TableName: TABLE,
-        Item: {
-          ...keys.lead(l.userId), id: l.userId, name: l.name, email: l.email, source: l.kind === 'trial' ? 'trial' : 'signup',
-          kind: l.kind, engagementScore: score, status: 'new', createdAt: l.registeredAt,
-          ...indexKeys({ GSI1: [keys.leadsByTime, `${l.registeredAt}#${l.userId}`], GSI2: [keys.leadsByScore, scoreSortKey(score, l.userId)] }),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    stats: { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: 'ADD totalLeads :one', ExpressionAttributeValues: { ':one': 1 } } },
-  });
-  return r.ok;
+function toState(i: Item): LeadState {
+  const base = emptyLead(String(i.id));
+  return Object.fromEntries(LEAD_FIELDS.map((f) => [f, i[f] ?? base[f]])) as unknown as LeadState;
 }
 
-/** AP: lead counters (total, converted). */
-export async function readStats(): Promise<{ totalLeads: number; convertedLeads: number }> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.stats }));
-  return { totalLeads: Number(out.Item?.totalLeads ?? 0), convertedLeads: Number(out.Item?.convertedLeads ?? 0) };
+/** The stored lead: its state, its score as of the write's day, and index keys once it is registered. */
+function leadItem(s: LeadState, asOfDay: string): Item {
+  const score = scoreLead(s, asOfDay);
+  return {
+    ...keys.lead(s.id), ...s, engagementScore: score, status: leadView(s, asOfDay).status,
+    ...(s.registered && s.createdAt
+      ? indexKeys({ GSI1: [keys.leadsByTime, `${s.createdAt}#${s.id}`], GSI2: [keys.leadsByScore, scoreSortKey(score, s.id)] })
+      : {}),
+  };
+}
+
+/** AP: a lead (consistent read), or null. */
+export async function readLead(userId: string): Promise<LeadState | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lead(userId), ConsistentRead: true }));
+  return out.Item ? toState(out.Item) : null;
+}
+
+const add = (key: Record<string, string>, fields: Record<string, number>, set: Record<string, unknown> = {}): TransactPart | undefined => {
+  const adds = Object.entries(fields).filter(([, n]) => n !== 0);
+  const sets = Object.entries(set);
+  if (!adds.length) return undefined;
+  return {
+    Update: {
+      TableName: TABLE, Key: key,
+      UpdateExpression: [`ADD ${adds.map((_, i) => `#a${i} :a${i}`).join(', ')}`, sets.length ? `SET ${sets.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : '']
+        .filter(Boolean).join(' '),
+      ExpressionAttributeNames: { ...Object.fromEntries(adds.map(([k], i) => [`#a${i}`, k])), ...Object.fromEntries(sets.map(([k], i) => [`#s${i}`, k])) },
+      ExpressionAttributeValues: { ...Object.fromEntries(adds.map(([, n], i) => [`:a${i}`, n])), ...Object.fromEntries(sets.map(([, v], i) => [`:s${i}`, v])) },
+    },
+  };
+};
+
+/**
+ * The counter changes of one lead write: the totals, the source and the campaign move by the difference of the
+ * lead's tally before and after; the day's flows (and the campaign's) by what happened. The campaign's list of
+ * leads gains or loses the lead with it.
+ */
+function counterParts(before: LeadState | null, after: LeadState | null, at: string): Record<string, TransactPart | undefined> {
+  const b = tallyOf(before);
+  const a = tallyOf(after);
+  const d = (f: 'totalLeads' | 'convertedLeads' | 'trialLeads' | 'contactableLeads' | 'contactableConvertedLeads') => a[f] - b[f];
+  const flows = dayFlows(before, after);
+  const day = utcDay(at);
+  const parts: Record<string, TransactPart | undefined> = {
+    totals: add(keys.totals, {
+      totalLeads: d('totalLeads'), convertedLeads: d('convertedLeads'), trialLeads: d('trialLeads'),
+      contactableLeads: d('contactableLeads'), contactableConvertedLeads: d('contactableConvertedLeads'),
+    }),
+    day: add(keys.day(day), flows as unknown as Record<string, number>, { date: day }),
+  };
+  if (b.source !== a.source) {
+    if (b.source) parts.sourceOut = add(keys.source(b.source), { leads: -1 });
+    if (a.source) parts.sourceIn = add(keys.source(a.source), { leads: 1 }, { source: a.source });
+  } else if (a.source && a.totalLeads !== b.totalLeads) {
+    parts.sourceIn = add(keys.source(a.source), { leads: a.totalLeads - b.totalLeads }, { source: a.source });
+  }
+  const campaign = a.campaignId ?? b.campaignId;
+  if (campaign) {
+    const signed = (f: 'totalLeads' | 'trialLeads' | 'convertedLeads') => (a.campaignId ? a[f] : 0) - (b.campaignId ? b[f] : 0);
+    parts.campaign = add(keys.campaign(campaign), { signups: signed('totalLeads'), trials: signed('trialLeads'), conversions: signed('convertedLeads') });
+    parts.campaignDay = add(keys.campaignDay(campaign, day), { signups: flows.signups, conversions: flows.conversions }, { date: day });
+    const createdAt = (after ?? before)!.createdAt ?? at;
+    const member = keys.campaignLead(campaign, createdAt, (after ?? before)!.id);
+    if (a.campaignId && !b.campaignId) parts.campaignLead = { Put: { TableName: TABLE, Item: { ...member, userId: (after ?? before)!.id } } };
+    if (!a.campaignId && b.campaignId) parts.campaignLead = { Delete: { TableName: TABLE, Key: member } };
+  }
+  return parts;
+}
+
+export interface LeadChange {
+  /** The new state, or null to delete the lead, or 'same' when the change changes nothing. */
+  apply: (before: LeadState | null) => LeadState | null | 'same';
+  /** Counts this activity once: a repeat (the marker exists) changes nothing. */
+  marker?: { kind: ActivityKind; ref: string };
+  /** More parts of the same write (the day's activity flows, the week's review tallies). */
+  extra?: Record<string, TransactPart | undefined>;
+}
+
+/**
+ * AP: change a lead and every counter it is part of in one transaction, conditioned on the lead's version (a
+ * concurrent change makes it start again from the new state) and on the activity marker (a duplicate event
+ * changes nothing). `at` is when it happened (the day of the flows). Answers whether it changed anything.
+ */
+export async function mutateLead(userId: string, at: string, change: LeadChange): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const before = await readLead(userId);
+    const next = change.apply(before);
+    if (next === 'same') return false;
+    const after = next ? { ...next, v: (before?.v ?? 0) + 1 } : null;
+    const asOf = utcDay(new Date());
+    const guard = before
+      ? { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': before.v } }
+      : { ConditionExpression: 'attribute_not_exists(PK)' };
+    const r = await transact({
+      lead: after ? { Put: { TableName: TABLE, Item: leadItem(after, asOf), ...guard } } : before ? { Delete: { TableName: TABLE, Key: keys.lead(userId), ...guard } } : undefined,
+      marker: change.marker
+        ? { Put: { TableName: TABLE, Item: { ...keys.activity(userId, change.marker.kind, change.marker.ref), at }, ConditionExpression: 'attribute_not_exists(PK)' } }
+        : undefined,
+      ...counterParts(before, after, at),
+      ...change.extra,
+    });
+    if (r.ok) return true;
+    if (r.failed.includes('marker')) return false;
+  }
+  throw new Error(`lead ${userId} kept changing under the write`);
+}
+
+/** AP: the totals of all leads. */
+export async function readTotals() {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.totals }));
+  const n = (f: string) => Math.max(0, Number(out.Item?.[f] ?? 0));
+  return {
+    totalLeads: n('totalLeads'), convertedLeads: n('convertedLeads'), trialLeads: n('trialLeads'),
+    contactableLeads: n('contactableLeads'), contactableConvertedLeads: n('contactableConvertedLeads'),
+  };
 }
 
 /** AP: leads who signed up since `since` (count). */
@@ -44,20 +137,46 @@ export const countLeadsSince = (since: string) => countAll({
   ExpressionAttributeValues: { ':pk': keys.leadsByTime, ':since': since },
 });
 
-/** AP: the highest-scoring leads. */
-export async function topLeads(limit: number): Promise<Lead[]> {
-  const out = await ddb.send(new QueryCommand({
-    TableName: TABLE, IndexName: 'GSI2', ScanIndexForward: false, Limit: limit,
-    KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.leadsByScore },
-  }));
-  return (out.Items ?? []).map((i) => Lead.parse(i));
+/** AP: the highest-scoring leads (GSI2), optionally only the contactable ones (and not converted). */
+export async function topLeads(limit: number, filter: { contactable?: true; notConverted?: true } = {}): Promise<Lead[]> {
+  const asOf = utcDay(new Date());
+  const conditions = [filter.contactable ? 'contactable = :t' : '', filter.notConverted ? 'converted = :f' : ''].filter(Boolean);
+  const out: Lead[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({
+      TableName: TABLE, IndexName: 'GSI2', ScanIndexForward: false, Limit: conditions.length ? Math.max(limit, 50) : limit, ExclusiveStartKey: start,
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeValues: {
+        ':pk': keys.leadsByScore, ...(filter.contactable ? { ':t': true } : {}), ...(filter.notConverted ? { ':f': false } : {}),
+      },
+    }));
+    out.push(...(page.Items ?? []).map((i) => leadView(toState(i), asOf)));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out.slice(0, limit);
 }
 
-/** AP: rescore every lead (paged over GSI1); writes only the leads whose score changed. */
-export async function rescoreAll(now: Date): Promise<{ scanned: number; changed: number }> {
+/** AP: leads by id (a campaign's leads), in the order asked. */
+export async function leadsByIds(ids: string[]): Promise<Lead[]> {
+  const asOf = utcDay(new Date());
+  const items = await batchGetAll(ids.map((id) => keys.lead(id)));
+  const byId = new Map(items.map((i) => [String(i.id), toState(i)]));
+  return ids.flatMap((id) => {
+    const s = byId.get(id);
+    return s?.registered ? [leadView(s, asOf)] : [];
+  });
+}
+
+/**
+ * AP: rescore every registered lead as of a UTC date (paged over GSI1); writes only the leads whose score changed,
+ * conditioned on the version read (a lead changed meanwhile was scored by that write, as of the same day).
+ */
+export async function rescoreAll(asOfDay: string): Promise<{ scanned: number; changed: number }> {
   let scanned = 0;
   let changed = 0;
-  let start: Record<string, unknown> | undefined;
+  let start: Item | undefined;
   do {
     const page = await ddb.send(new QueryCommand({
       TableName: TABLE, IndexName: 'GSI1', ExclusiveStartKey: start,
@@ -65,39 +184,30 @@ export async function rescoreAll(now: Date): Promise<{ scanned: number; changed:
     }));
     for (const i of page.Items ?? []) {
       scanned += 1;
-      const score = scoreLead({
-        kind: i.kind === 'trial' ? 'trial' : 'member', registeredAt: String(i.createdAt),
-        hasName: !!i.name, hasEmail: !!i.email, converted: i.status === 'converted',
-      }, now);
+      const s = toState(i);
+      const score = scoreLead(s, asOfDay);
       if (score === i.engagementScore) continue;
-      await ddb.send(new UpdateCommand({
-        TableName: TABLE, Key: keys.lead(String(i.id)),
+      const ok = await ddb.send(new UpdateCommand({
+        TableName: TABLE, Key: keys.lead(s.id),
         UpdateExpression: 'SET engagementScore = :s, GSI2SK = :k',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':s': score, ':k': scoreSortKey(score, String(i.id)) },
-      })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
-      changed += 1;
+        ConditionExpression: 'v = :v',
+        ExpressionAttributeValues: { ':s': score, ':k': scoreSortKey(score, s.id), ':v': s.v },
+      })).then(() => true, (err: unknown) => { if (isConditionFailure(err)) return false; throw err; });
+      if (ok) changed += 1;
     }
     start = page.LastEvaluatedKey;
   } while (start);
   return { scanned, changed };
 }
 
-/** AP: the lead of a member, for the export. */
-export async function getLead(userId: string): Promise<Record<string, unknown>[]> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lead(userId) }));
-  return out.Item ? [out.Item] : [];
-}
+/** AP: what marketing holds of a member, for the export (the lead and its activity markers). */
+export const leadPartitionItems = (userId: string) => partitionItems(keys.leadPartition(userId));
 
-/** AP: delete a member's lead and take it out of the counters in one transaction (a repeat is a no-op). */
-export async function deleteLead(userId: string): Promise<void> {
-  const [lead] = await getLead(userId);
-  if (!lead) return;
-  const converted = lead.status === 'converted';
-  const r = await transact({
-    lead: { Delete: { TableName: TABLE, Key: keys.lead(userId), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': lead.status } } },
-    stats: { Update: { TableName: TABLE, Key: keys.stats, UpdateExpression: converted ? 'ADD totalLeads :minus, convertedLeads :minus' : 'ADD totalLeads :minus', ExpressionAttributeValues: { ':minus': -1 } } },
-  });
-  // The lead changed or went meanwhile: start again from its new state (a repeat finds nothing).
-  if (!r.ok) await deleteLead(userId);
+/**
+ * AP: delete a member's lead, taking it out of every total in the same transaction, then its activity markers
+ * (a repeat finds nothing).
+ */
+export async function deleteLead(userId: string, at: string): Promise<void> {
+  await mutateLead(userId, at, { apply: (before) => (before ? null : 'same') });
+  await deleteKeys((await leadPartitionItems(userId)).map(keyOf));
 }

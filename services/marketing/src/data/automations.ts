@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { eventPart } from '@torcedor/service-kit/outbox';
+import { transact } from '@torcedor/service-kit/transactions';
+import { AUTOMATION_HISTORY_SHOWN, AUTOMATION_LEASE_MS } from '@torcedor/shared/constants';
+import { AutomationRun, type AutomationName } from '@torcedor/shared/schemas/marketing';
+import { keys } from './keys.ts';
+
+/** A run id that sorts by start time (base-36 milliseconds) and cannot collide. */
+export const newRunId = (nowMs: number) => `${nowMs.toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;
+
+export type StartResult = { started: true; run: AutomationRun } | { started: false; heldUntil: string };
+
+/**
+ * AP: start a run of an automation: take its lease (free, or expired: a run that died) and record the run as
+ * running, in one transaction; a run the owner asked for also puts AutomationRequested on the bus in it (the
+ * worker does the work). While a run holds the lease, another start is refused.
+ */
+export async function startRun(name: AutomationName, trigger: AutomationRun['trigger'], requestedBy: string | null, now: Date): Promise<StartResult> {
+  const runId = newRunId(now.getTime());
+  const run: AutomationRun = { id: runId, name, trigger, outcome: 'running', startedAt: now.toISOString(), finishedAt: null, durationMs: null, summary: null };
+  const r = await transact({
+    lease: {
+      Put: {
+        TableName: TABLE, Item: { ...keys.lease(name), runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS },
+        ConditionExpression: 'attribute_not_exists(PK) OR expiresAtMs < :now', ExpressionAttributeValues: { ':now': now.getTime() },
+      },
+    },
+    run: { Put: { TableName: TABLE, Item: { ...keys.run(name, runId), ...run } } },
+    event: requestedBy ? eventPart('AutomationRequested', { runId, name, requestedBy }) : undefined,
+  });
+  if (r.ok) return { started: true, run };
+  const lease = await readLease(name);
+  return { started: false, heldUntil: new Date(lease?.expiresAtMs ?? now.getTime()).toISOString() };
+}
+
+/** AP: an automation's lease, or null when free. */
+export async function readLease(name: AutomationName): Promise<{ runId: string; expiresAtMs: number } | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lease(name), ConsistentRead: true }));
+  return out.Item ? { runId: String(out.Item.runId), expiresAtMs: Number(out.Item.expiresAtMs) } : null;
+}
+
+/** AP: one run (consistent), or null. */
+export async function readRun(name: AutomationName, runId: string): Promise<AutomationRun | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.run(name, runId), ConsistentRead: true }));
+  return out.Item ? AutomationRun.parse(out.Item) : null;
+}
+
+/**
+ * AP: record how a run ended (only a running run: a repeat changes nothing) and free the lease if the run still
+ * holds it.
+ */
+export async function finishRun(run: AutomationRun, outcome: 'succeeded' | 'failed', summary: string, now: Date): Promise<void> {
+  const durationMs = Math.max(0, now.getTime() - Date.parse(run.startedAt));
+  await ddb.send(new UpdateCommand({
+    TableName: TABLE, Key: keys.run(run.name, run.id), ConditionExpression: 'outcome = :running',
+    UpdateExpression: 'SET outcome = :o, finishedAt = :f, durationMs = :d, summary = :s',
+    ExpressionAttributeValues: { ':running': 'running', ':o': outcome, ':f': now.toISOString(), ':d': durationMs, ':s': summary },
+  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+  await ddb.send(new DeleteCommand({
+    TableName: TABLE, Key: keys.lease(run.name), ConditionExpression: 'runId = :id', ExpressionAttributeValues: { ':id': run.id },
+  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+}
+
+/** AP: the newest runs of an automation. */
+export async function recentRuns(name: AutomationName, limit = AUTOMATION_HISTORY_SHOWN): Promise<AutomationRun[]> {
+  const out = await ddb.send(new QueryCommand({
+    TableName: TABLE, ScanIndexForward: false, Limit: limit,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :run)', ExpressionAttributeValues: { ':pk': keys.automationPartition(name), ':run': 'RUN#' },
+  }));
+  return (out.Items ?? []).map((i) => AutomationRun.parse(i));
+}

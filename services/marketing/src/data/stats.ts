@@ -1,0 +1,80 @@
+import { ddb, TABLE } from '@torcedor/service-kit/ddb';
+import { queryAll, type Item } from '@torcedor/service-kit/items';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { utcDay } from '../domain/scoring.ts';
+import { keys } from './keys.ts';
+
+/** A part adding `n` to a counter of an item (and setting plain fields beside it). */
+export function addPart(key: { PK: string; SK: string }, field: string, n: number, set: Record<string, unknown> = {}): TransactPart {
+  const names = Object.keys(set);
+  return {
+    Update: {
+      TableName: TABLE, Key: key,
+      UpdateExpression: `ADD #c :n${names.length ? ` SET ${names.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : ''}`,
+      ExpressionAttributeNames: { '#c': field, ...Object.fromEntries(names.map((k, i) => [`#s${i}`, k])) },
+      ExpressionAttributeValues: { ':n': n, ...Object.fromEntries(names.map((k, i) => [`:s${i}`, set[k]])) },
+    },
+  };
+}
+
+/** The day's activity flow of one kind (posts, reviews, humidorAdds, rsvps), part of the activity's own write. */
+export const dayActivityPart = (at: string, field: 'posts' | 'reviews' | 'humidorAdds' | 'rsvps') => addPart(keys.day(utcDay(at)), field, 1, { date: utcDay(at) });
+
+/** AP: count a landing-page visit on its day, and on its campaign when it came through one of ours. */
+export async function recordVisit(at: string, campaignId: string | null): Promise<void> {
+  const day = utcDay(at);
+  if (!campaignId) {
+    await ddb.send(new UpdateCommand({
+      TableName: TABLE, Key: keys.day(day), UpdateExpression: 'ADD visits :one SET #d = :d',
+      ExpressionAttributeNames: { '#d': 'date' }, ExpressionAttributeValues: { ':one': 1, ':d': day },
+    }));
+    return;
+  }
+  await transact({
+    day: addPart(keys.day(day), 'visits', 1, { date: day }),
+    campaign: addPart(keys.campaign(campaignId), 'visits', 1),
+    campaignDay: addPart(keys.campaignDay(campaignId, day), 'visits', 1, { date: day }),
+  });
+}
+
+/** AP: the days from `fromDay` on (their flows). */
+export const readDays = (fromDay: string): Promise<Item[]> => queryAll({
+  KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': keys.totals.PK, ':from': `${keys.dayPrefix}${fromDay}`, ':to': `${keys.dayPrefix}~` },
+});
+
+/** AP: leads by source (sources with no lead left out). */
+export async function readSources(): Promise<{ source: string; leads: number }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': keys.totals.PK, ':p': keys.sourcePrefix },
+  });
+  return items.map((i) => ({ source: String(i.source), leads: Number(i.leads ?? 0) })).filter((s) => s.leads > 0).sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source));
+}
+
+/** A review's part of its day's tally by cigar (written with the review's activity). */
+export function reviewTallyPart(at: string, r: { cigarId: string; brandName: string; cigarName: string; overallScore: number }): TransactPart {
+  return {
+    Update: {
+      TableName: TABLE, Key: keys.reviewsOfDay(utcDay(at), r.cigarId),
+      UpdateExpression: 'ADD reviews :one, scoreSum :s SET brandName = :b, cigarName = :c, cigarId = :id',
+      ExpressionAttributeValues: { ':one': 1, ':s': r.overallScore, ':b': r.brandName, ':c': r.cigarName, ':id': r.cigarId },
+    },
+  };
+}
+
+/** AP: the reviews of these days by cigar, summed. */
+export async function reviewsOfDays(days: string[]): Promise<{ cigarId: string; brandName: string; cigarName: string; reviews: number; averageOverall: number }[]> {
+  const pages = await Promise.all(days.map((d) => queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.reviewsOfDayPartition(d) } })));
+  const byCigar = new Map<string, { cigarId: string; brandName: string; cigarName: string; reviews: number; sum: number }>();
+  for (const i of pages.flat()) {
+    const id = String(i.cigarId);
+    const e = byCigar.get(id) ?? { cigarId: id, brandName: String(i.brandName), cigarName: String(i.cigarName), reviews: 0, sum: 0 };
+    e.reviews += Number(i.reviews ?? 0);
+    e.sum += Number(i.scoreSum ?? 0);
+    byCigar.set(id, e);
+  }
+  return [...byCigar.values()]
+    .map(({ sum, ...e }) => ({ ...e, averageOverall: e.reviews ? Math.round((sum / e.reviews) * 10) / 10 : 0 }))
+    .sort((a, b) => b.reviews - a.reviews || b.averageOverall - a.averageOverall);
+}
