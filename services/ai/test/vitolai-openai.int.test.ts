@@ -3,7 +3,7 @@ import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
-import { startOpenAiFake } from './openai-fake.ts';
+import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
 
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
