@@ -1,5 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { CountryCode } from '@torcedor/shared/constants';
+import type { Attribution } from '@torcedor/shared/schemas/marketing';
 import type { SeedContext } from '../seed.ts';
 
 /** The password of every seeded account (docs/architecture.md, "On one machine"). */
@@ -12,6 +13,8 @@ export interface DemoAccount {
   lastName: string;
   dateOfBirth: string;
   country: CountryCode;
+  /** Where the demo member "came from" (the landing page's UTM parameters and referrer): their lead's source. */
+  attribution?: Attribution;
 }
 
 /** A seeded account signed in through the API: its id and the session cookies to send back (`name=value`). */

@@ -40,7 +40,7 @@ const DEMO_NOTE = ' (Demo member of the local club.)';
 export const DEMO_MEMBERS: readonly DemoMember[] = [
   {
     handle: 'sofia',
-    account: { email: 'sofia.demo@torcedor.test', firstName: 'Sofía', lastName: 'Reyes', dateOfBirth: '1986-03-14', country: 'US' },
+    account: { email: 'sofia.demo@torcedor.test', firstName: 'Sofía', lastName: 'Reyes', dateOfBirth: '1986-03-14', country: 'US', attribution: { utmSource: 'instagram', utmMedium: 'social' } },
     displayName: 'Sofía Reyes',
     location: 'Miami, FL',
     bio: 'Grew up two blocks from a rolling gallery on Calle Ocho. Maduro first, questions later. Always hunting a perfect 5x50.' + DEMO_NOTE,
@@ -76,7 +76,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   },
   {
     handle: 'james',
-    account: { email: 'james.demo@torcedor.test', firstName: 'James', lastName: 'Whitcombe', dateOfBirth: '1972-11-02', country: 'GB' },
+    account: { email: 'james.demo@torcedor.test', firstName: 'James', lastName: 'Whitcombe', dateOfBirth: '1972-11-02', country: 'GB', attribution: { referrer: 'https://www.google.com/' } },
     displayName: 'James Whitcombe',
     location: 'Edinburgh, Scotland',
     bio: 'Retired solicitor, single malt in one hand, a Churchill in the other. I log every cigar I smoke and have done since 1998.' + DEMO_NOTE,
@@ -107,7 +107,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   },
   {
     handle: 'kenji',
-    account: { email: 'kenji.demo@torcedor.test', firstName: 'Kenji', lastName: 'Tanaka', dateOfBirth: '1990-07-21', country: 'CA' },
+    account: { email: 'kenji.demo@torcedor.test', firstName: 'Kenji', lastName: 'Tanaka', dateOfBirth: '1990-07-21', country: 'CA', attribution: { referrer: 'https://www.reddit.com/r/cigars/' } },
     displayName: 'Kenji Tanaka',
     location: 'Vancouver, BC',
     bio: 'Chef by trade, so I smoke with my palate first. Into boutique blends, small batches and whatever Steve Saka releases next.' + DEMO_NOTE,
@@ -143,7 +143,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   },
   {
     handle: 'amara',
-    account: { email: 'amara.demo@torcedor.test', firstName: 'Amara', lastName: 'Osei', dateOfBirth: '1984-01-09', country: 'GB' },
+    account: { email: 'amara.demo@torcedor.test', firstName: 'Amara', lastName: 'Osei', dateOfBirth: '1984-01-09', country: 'GB', attribution: { utmSource: 'newsletter', utmMedium: 'email' } },
     displayName: 'Amara Osei',
     location: 'London, UK',
     bio: 'Lounge regular in Mayfair, Habanos devotee, slowly converting my friends one petit corona at a time.' + DEMO_NOTE,
@@ -169,7 +169,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   },
   {
     handle: 'lukas',
-    account: { email: 'lukas.demo@torcedor.test', firstName: 'Lukas', lastName: 'Brenner', dateOfBirth: '1979-05-30', country: 'DE' },
+    account: { email: 'lukas.demo@torcedor.test', firstName: 'Lukas', lastName: 'Brenner', dateOfBirth: '1979-05-30', country: 'DE', attribution: { utmSource: 'instagram', utmMedium: 'social' } },
     displayName: 'Lukas Brenner',
     location: 'Hamburg, Germany',
     bio: 'Engineer who treats every burn line like a tolerance spec. Full-bodied Nicaraguans and long Sunday afternoons.' + DEMO_NOTE,
