@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { routes } from '@torcedor/shared/routes';
 import { BookOpen, CalendarDays, Database, Package, ShieldCheck, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { takeTrialEndedMessage } from '@/lib/current-user';
 import { passedGate } from '../age';
+import { recordVisit } from '../api/record-visit';
+import { landingPageLoaded } from '../attribution';
 import { AgeGate } from './age-gate';
 import { AuthDialog, type AuthTab } from './auth-dialog';
 
@@ -27,6 +29,8 @@ export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | nul
   const [notice] = useState(() => takeTrialEndedMessage());
   const open = (t: AuthTab) => onTabChange(t);
   const dialogTab = gatePassed ? (tab ?? (notice ? 'signup' : null)) : null;
+  // Where the visitor came from, kept for the sign-up, and the session's visit counted (after the first paint).
+  useEffect(() => landingPageLoaded(recordVisit), []);
 
   return (
     <>

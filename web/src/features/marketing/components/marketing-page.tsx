@@ -1,39 +1,68 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { TOP_LEADS_SHOWN } from '@torcedor/shared/constants';
-import { Badge, Card, EmptyState, PageTitle } from '@/components/ui/card';
+import { ShieldAlert } from 'lucide-react';
+import { Card, PageTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser } from '@/lib/current-user';
 import { marketingDashboardQuery } from '../api/get-marketing-dashboard';
+import { AnalyticsTab } from './analytics-tab';
+import { AutomationTab } from './automation-tab';
+import { CampaignsTab } from './campaigns-tab';
+import { percent } from './format';
+import { LeadsTab } from './leads-tab';
+import { MARKETING_TABS, TAB_LABELS, type MarketingTab } from './marketing-tabs';
 
-/** The owner's marketing dashboard (docs/product.md, "Screens"). */
-export function MarketingPage() {
+/** What a non-owner sees instead of the marketing area (docs/marketing.md, "Access"): heading, then text. */
+export const RESTRICTED_TEXT = 'Access Restricted - This area is restricted to platform administrators.';
+const [RESTRICTED_TITLE, RESTRICTED_BODY] = RESTRICTED_TEXT.split(' - ') as [string, string];
+
+/** The page a non-owner gets at /marketing: nothing is read for them (the API answers them 403 anyway). */
+export function AccessRestricted() {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <ShieldAlert className="mx-auto h-10 w-10 text-muted" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold">{RESTRICTED_TITLE}</h1>
+      <p className="mt-2 text-muted">{RESTRICTED_BODY}</p>
+    </div>
+  );
+}
+
+/**
+ * /marketing, the owner's marketing area (docs/marketing.md): five stat cards, then the Campaigns, Automation,
+ * Leads and Analytics tabs. `tab` is the open tab (kept in the URL by the route); `onTabChange` stores a new one.
+ */
+export function MarketingPage({ tab, onTabChange }: { tab: MarketingTab; onTabChange: (tab: MarketingTab) => void }) {
+  const user = useCurrentUser();
+  if (!user?.isOwner) return <AccessRestricted />;
+  return <MarketingDashboard tab={tab} onTabChange={onTabChange} />;
+}
+
+function MarketingDashboard({ tab, onTabChange }: { tab: MarketingTab; onTabChange: (tab: MarketingTab) => void }) {
   const { data: d } = useSuspenseQuery(marketingDashboardQuery);
   const stats = [
     ['Total Campaigns', d.totalCampaigns], ['Active Campaigns', d.activeCampaigns], ['Total Leads', d.totalLeads],
-    ['New This Week', d.recentLeads], ['Conversion Rate', `${d.conversionRate.toFixed(1)}%`],
+    ['New This Week', d.recentLeads], ['Conversion Rate', percent(d.conversionRate)],
   ] as const;
   return (
     <>
-      <PageTitle title="Marketing" subtitle="Campaigns and leads of the club." />
+      <PageTitle title="Marketing" subtitle="Campaigns, leads and the automations that work on them." />
+      <h2 className="sr-only">Key figures</h2>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {stats.map(([label, value]) => <Card key={label}><dt className="text-sm text-muted">{label}</dt><dd className="mt-1 text-2xl font-bold">{value}</dd></Card>)}
+        {stats.map(([label, value]) => (
+          <Card key={label}>
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{value}</dd>
+          </Card>
+        ))}
       </dl>
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section>
-          <h2 className="mb-3 text-xl font-semibold">Campaigns</h2>
-          {d.campaigns.length ? (
-            <ul className="space-y-3">{d.campaigns.map((c) => (
-              <li key={c.id}><Card><div className="flex justify-between gap-2"><p className="font-semibold">{c.name}</p><Badge className={c.status === 'active' ? 'bg-success/20 text-success' : 'bg-surface-2 text-muted'}>{c.status}</Badge></div><p className="text-sm text-muted">{c.description}</p><p className="mt-1 text-xs text-muted">{c.type}</p></Card></li>
-            ))}</ul>
-          ) : <EmptyState title="No campaigns yet" />}
-        </section>
-        <section>
-          <h2 className="mb-3 text-xl font-semibold">Top Leads</h2>
-          {d.topLeads.length ? (
-            <ul className="space-y-2">{d.topLeads.slice(0, TOP_LEADS_SHOWN).map((l) => (
-              <li key={l.id}><Card className="flex items-center justify-between p-3"><div><p className="font-medium">{l.name ?? l.email}</p><p className="text-xs text-muted">{l.source}</p></div><div className="text-right"><p className="font-bold">{l.engagementScore}</p><p className="text-xs text-muted">{l.status === 'converted' ? 'converted' : l.status}</p></div></Card></li>
-            ))}</ul>
-          ) : <EmptyState title="No leads yet" />}
-        </section>
-      </div>
+      <Tabs value={tab} onValueChange={(t) => onTabChange(t as MarketingTab)} className="mt-8">
+        <TabsList>
+          {MARKETING_TABS.map((t) => <TabsTrigger key={t} value={t}>{TAB_LABELS[t]}</TabsTrigger>)}
+        </TabsList>
+        <TabsContent value="campaigns"><CampaignsTab /></TabsContent>
+        <TabsContent value="automation"><AutomationTab /></TabsContent>
+        <TabsContent value="leads"><LeadsTab leads={d.topLeads} /></TabsContent>
+        <TabsContent value="analytics"><AnalyticsTab /></TabsContent>
+      </Tabs>
     </>
   );
 }

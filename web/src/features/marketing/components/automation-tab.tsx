@@ -1,0 +1,114 @@
+import { AUTOMATION_HISTORY_SHOWN, AUTOMATION_NAMES } from '@torcedor/shared/constants';
+import type { Automation, AutomationName, AutomationRun } from '@torcedor/shared/schemas/marketing';
+import { Loader2, Play } from 'lucide-react';
+import type * as z from 'zod';
+import { Button } from '@/components/ui/button';
+import { Badge, Card } from '@/components/ui/card';
+import { errorDetail } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { useAutomations } from '../api/list-automations';
+import { useRunAutomation } from '../api/run-automation';
+import { DraftsSection } from './drafts-section';
+import { formatDateTime, formatDuration, scheduleLabel } from './format';
+import { QueryState } from './query-state';
+
+type AutomationInfo = z.infer<typeof Automation>;
+
+/** The cards' titles and buttons (docs/product.md, "Screens"), by the automations' names. */
+export const AUTOMATION_CARDS: Record<AutomationName, { title: string; button: string }> = {
+  daily_content_generation: { title: 'Content Generation', button: 'Run Now' },
+  lead_scoring_update: { title: 'Lead Scoring', button: 'Update Scores' },
+  campaign_optimization: { title: 'Campaign Optimization', button: 'Optimize Campaigns' },
+};
+
+const OUTCOME_STYLES: Record<AutomationRun['outcome'], string> = {
+  running: 'bg-primary/20 text-primary',
+  succeeded: 'bg-success/20 text-success',
+  failed: 'bg-danger/20 text-danger',
+};
+
+function Outcome({ run }: { run: AutomationRun }) {
+  return <Badge className={OUTCOME_STYLES[run.outcome]}>{run.outcome}</Badge>;
+}
+
+/**
+ * The Automation tab (docs/marketing.md, "Automations"): a card per scheduled automation with its state, last run
+ * and recent runs, and a button to run it now; below, the content drafts the daily generation wrote.
+ */
+export function AutomationTab() {
+  const automations = useAutomations();
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="automations-title">
+        <h2 id="automations-title" className="mb-4 text-xl font-semibold">Automations</h2>
+        <QueryState query={automations} what="The automations">
+          {(items) => (
+            <ul className="grid gap-4 lg:grid-cols-3" aria-label="Automations">
+              {AUTOMATION_NAMES.map((name) => {
+                const a = items.find((i) => i.name === name);
+                return a ? <li key={name}><AutomationCard automation={a} /></li> : null;
+              })}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+      <DraftsSection />
+    </div>
+  );
+}
+
+function AutomationCard({ automation: a }: { automation: AutomationInfo }) {
+  const { title, button } = AUTOMATION_CARDS[a.name];
+  const run = useRunAutomation();
+  const busy = a.running || run.isPending;
+  const last = a.lastRun;
+  const headingId = `automation-${a.name}`;
+
+  const start = () => run.mutate(a.name, {
+    onSuccess: () => toast({ title: 'Automation Started', description: `${a.name} automation is now running!`, variant: 'success' }),
+    onError: (err) => toast({ title: 'Failed to start automation', description: errorDetail(err), variant: 'error' }),
+  });
+
+  return (
+    <Card className="flex h-full flex-col gap-3" role="region" aria-labelledby={headingId}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">{title}</h3>
+        <Badge className={cn(a.running ? 'bg-primary/20 text-primary' : 'bg-surface-2 text-muted')}>
+          {a.running ? <><Loader2 className="mr-1 h-3 w-3 animate-spin" aria-hidden />Running</> : 'Idle'}
+        </Badge>
+      </div>
+      <p className="text-sm text-muted">{a.summary}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">Schedule</dt><dd>{scheduleLabel(a.schedule)}</dd>
+        <dt className="text-muted">Last run</dt>
+        <dd>{last ? <time dateTime={last.startedAt}>{formatDateTime(last.startedAt)}</time> : 'Never'}</dd>
+        {last ? (
+          <>
+            <dt className="text-muted">Duration</dt><dd>{last.durationMs === null ? '—' : formatDuration(last.durationMs)}</dd>
+            <dt className="text-muted">Outcome</dt><dd><Outcome run={last} /></dd>
+          </>
+        ) : null}
+      </dl>
+      {last?.summary ? <p className="rounded-md bg-surface-2 p-2 text-sm">{last.summary}</p> : null}
+      {a.history.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted">Recent runs</summary>
+          <ol className="mt-2 space-y-1">
+            {a.history.slice(0, AUTOMATION_HISTORY_SHOWN).map((h) => (
+              <li key={h.id} className="flex flex-wrap items-center gap-2">
+                <time dateTime={h.startedAt}>{formatDateTime(h.startedAt)}</time>
+                <span className="text-muted">{h.trigger === 'owner' ? 'by hand' : 'scheduled'}</span>
+                <Outcome run={h} />
+                {h.durationMs === null ? null : <span className="text-muted">{formatDuration(h.durationMs)}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      <div className="mt-auto">
+        <Button className="w-full" onClick={start} disabled={busy}><Play className="h-4 w-4" aria-hidden />{button}</Button>
+      </div>
+    </Card>
+  );
+}

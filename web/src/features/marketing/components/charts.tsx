@@ -1,0 +1,75 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDay } from './format';
+
+/**
+ * The marketing page's charts. This module loads on demand (React.lazy), so recharts stays out of the route's
+ * main chunk. Each chart is a picture for sighted owners (hidden from screen readers) with its numbers beside it
+ * as a visually hidden table.
+ */
+const axis = { stroke: '#b8a898', fontSize: 12 };
+const tooltip = { contentStyle: { background: '#1f1814', border: '1px solid #3b2f26', color: '#f3eadf' } };
+const legend = { wrapperStyle: { color: '#f3eadf', fontSize: 12 } };
+
+/** What a daily chart may draw: a day's counts. */
+type DailyKey = 'visits' | 'signups' | 'trials' | 'conversions';
+export interface Series { key: DailyKey; name: string; color: string }
+
+/** Numbers per UTC day (oldest first), one line per series. */
+export function DailyChart({ days, series, caption, height = 'h-56' }: {
+  days: readonly ({ date: string } & Partial<Record<DailyKey, number>>)[];
+  series: readonly Series[];
+  caption: string;
+  height?: string;
+}) {
+  const data = days.map((d) => ({ ...d, day: formatDay(d.date) }));
+  return (
+    <>
+      <div className={height} aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data}>
+            <CartesianGrid stroke="#3b2f26" />
+            <XAxis dataKey="day" {...axis} minTickGap={16} />
+            <YAxis allowDecimals={false} {...axis} width={32} />
+            <Tooltip {...tooltip} />
+            <Legend {...legend} />
+            {series.map((s) => <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.color} dot={false} strokeWidth={2} />)}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead><tr><th scope="col">Day</th>{series.map((s) => <th key={s.key} scope="col">{s.name}</th>)}</tr></thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.date}><th scope="row">{d.day}</th>{series.map((s) => <td key={s.key}>{d[s.key] ?? 0}</td>)}</tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** Leads by where they came from, most first. */
+export function SourcesChart({ sources }: { sources: readonly { source: string; leads: number }[] }) {
+  const data = [...sources].sort((a, b) => b.leads - a.leads);
+  return (
+    <>
+      <div className="h-56" aria-hidden>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ left: 16 }}>
+            <CartesianGrid stroke="#3b2f26" />
+            <XAxis type="number" allowDecimals={false} {...axis} />
+            <YAxis type="category" dataKey="source" width={96} {...axis} />
+            <Tooltip {...tooltip} />
+            <Bar dataKey="leads" name="Leads" fill="#d4a640" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>Leads by source</caption>
+        <thead><tr><th scope="col">Source</th><th scope="col">Leads</th></tr></thead>
+        <tbody>{data.map((s) => <tr key={s.source}><th scope="row">{s.source}</th><td>{s.leads}</td></tr>)}</tbody>
+      </table>
+    </>
+  );
+}
