@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
 /** The timing of the DynamoDB commands one request sent, as the benches' recorders note them (ms, performance.now()). */
 export interface Timed { start: number; end: number }
 
@@ -69,4 +72,40 @@ export function commandRecorder(client: { middlewareStack: unknown }) {
     },
     remove: () => void stack.remove('benchRecorder'),
   };
+}
+
+/** The commands as sent: sequential round trips in order (' -> '), commands in flight together joined by '+'. */
+export function sequenceOf(sent: Sent[]): string {
+  const trips: { end: number; commands: string[] }[] = [];
+  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+    const last = trips.at(-1);
+    const name = s.command.replace(/Command$/, '');
+    if (last && s.start < last.end) {
+      last.end = Math.max(last.end, s.end);
+      last.commands.push(name);
+    } else trips.push({ end: s.end, commands: [name] });
+  }
+  return trips.map((t) => t.commands.join('+')).join(' -> ');
+}
+
+/**
+ * Runs one of the bench's measuring scripts (`<name>-process.ts`) in a process of its own with a service's env (the
+ * kit reads its configuration once per process) and `input` in `variable`; resolves with its result line
+ * (`<variable>_RESULT <json>`) while the stack keeps serving.
+ */
+export function runMeasuring<I, O>(script: string, variable: string, env: NodeJS.ProcessEnv, input: I): Promise<O> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
+      cwd: join(import.meta.dirname, '..'), env: { ...env, [variable]: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const marker = `${variable}_RESULT `;
+      const line = out.split('\n').find((l) => l.startsWith(marker));
+      if (code !== 0 || !line) reject(new Error(`${script} exited with ${code}:\n${out}`));
+      else resolve(JSON.parse(line.slice(marker.length)) as O);
+    });
+  });
 }

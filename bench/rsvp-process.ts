@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RsvpStatus } from '@torcedor/shared/schemas/events';
 import { httpEvent } from '../services/kit/test/http-event.ts';
-import { busyTime, commandRecorder, roundTripTimes, sequentialRoundTrips, type Sent } from './round-trips.ts';
+import { busyTime, commandRecorder, roundTripTimes, sequenceOf, sequentialRoundTrips, type Sent } from './round-trips.ts';
 
 /** `samples` pairs at most, sampling stops after `budgetMs` once MIN_SAMPLES pairs were taken (a busy machine). */
 export interface RsvpInput { eventId: string; hostId: string; cookies: string[]; samples: number; budgetMs: number; appOrigin: string; eventBridgeEndpoint: string }
@@ -105,19 +105,6 @@ phases.push(performance.now());
 const goingObserved = observed.filter((o) => o.status === 'going').length;
 const noticesPerGoing = (await noticesPublished(input.eventBridgeEndpoint) - noticesBefore) / goingObserved;
 
-/** The commands as sent: sequential round trips in order (' -> '), commands in flight together joined by '+'. */
-function sequenceOf(sent: Sent[]): string {
-  const trips: { end: number; commands: string[] }[] = [];
-  for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-    const last = trips.at(-1);
-    const name = s.command.replace(/Command$/, '');
-    if (last && s.start < last.end) {
-      last.end = Math.max(last.end, s.end);
-      last.commands.push(name);
-    } else trips.push({ end: s.end, commands: [name] });
-  }
-  return trips.map((t) => t.commands.join('+')).join(' -> ');
-}
 const callsOf = (status: RsvpStatus): RsvpCalls => {
   const of = observed.filter((o) => o.status === status);
   const trips = of.map((o) => roundTripTimes(o.sent));

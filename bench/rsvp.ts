@@ -12,32 +12,15 @@
  * The handler runs in a process of its own (rsvp-process.ts) with the env the stack gives events: the kit reads
  * its configuration (table, service name) once per process, and the bench process holds social's (B3).
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { serviceEnv } from '../local/src/testing/service-env.ts';
 import type { Stack } from '../local/src/stack.ts';
 import type { RsvpCalls, RsvpInput, RsvpOutput } from './rsvp-process.ts';
+import { runMeasuring } from './round-trips.ts';
 import { signedInMember } from './session.ts';
 
 export interface RsvpBenchRow { id: 'B9'; what: string; ours: number; floor: number; unit: string }
 export interface RsvpBenchResult { rows: RsvpBenchRow[]; floors: Record<string, number>; notes: string[] }
 
-/** Runs rsvp-process.ts with events' env and the input; resolves with its result line (the stack keeps serving meanwhile). */
-function runMeasuring(env: NodeJS.ProcessEnv, input: RsvpInput): Promise<RsvpOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'rsvp-process.ts')], {
-      cwd: join(import.meta.dirname, '..'), env: { ...env, BENCH_RSVP: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_RSVP_RESULT '));
-      if (code !== 0 || !line) reject(new Error(`B9's process exited with ${code}:\n${out}`));
-      else resolve(JSON.parse(line.slice('BENCH_RSVP_RESULT '.length)) as RsvpOutput);
-    });
-  });
-}
 
 /** `samples` RSVPs (and as many PutItems) at most; sampling stops after `budgetMs` (but not before 50 of each). */
 export async function benchRsvp(stack: Stack, opts: { samples: number; budgetMs: number }): Promise<RsvpBenchResult> {
@@ -59,7 +42,7 @@ export async function benchRsvp(stack: Stack, opts: { samples: number; budgetMs:
   const eventId = (created.body as { id: string }).id;
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const r = await runMeasuring(
+  const r = await runMeasuring<RsvpInput, RsvpOutput>('rsvp-process.ts', 'BENCH_RSVP',
     { ...process.env, ...serviceEnv('events', stack.aws, { logLevel: 'ERROR' }) },
     { eventId, hostId: host.userId, cookies: member.cookies, samples: opts.samples, budgetMs: opts.budgetMs, appOrigin: stack.aws.appOrigin, eventBridgeEndpoint: stack.aws.eventBridgeEndpoint },
   );

@@ -14,11 +14,10 @@
  * The handler runs in a process of its own (vitolai-process.ts) with the env the stack gives ai: the kit reads its
  * configuration (table, service name) once per process, and the bench process holds social's (B3).
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { AI_ABUSE_LIMITS } from '@torcedor/shared/constants';
 import { serviceEnv } from '../local/src/testing/service-env.ts';
 import type { Stack } from '../local/src/stack.ts';
+import { runMeasuring } from './round-trips.ts';
 import { signedInMember } from './session.ts';
 import type { VitolaiInput, VitolaiOutput } from './vitolai-process.ts';
 
@@ -31,22 +30,6 @@ const WARM_UP = 10;
 const OBSERVED = 20;
 const MESSAGE = 'How should I store my cigars?';
 
-/** Runs vitolai-process.ts with ai's env and the input; resolves with its result line (the stack keeps serving meanwhile). */
-function runMeasuring(env: NodeJS.ProcessEnv, input: VitolaiInput): Promise<VitolaiOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'vitolai-process.ts')], {
-      cwd: join(import.meta.dirname, '..'), env: { ...env, BENCH_VITOLAI: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_VITOLAI_RESULT '));
-      if (code !== 0 || !line) reject(new Error(`B10's process exited with ${code}:\n${out}`));
-      else resolve(JSON.parse(line.slice('BENCH_VITOLAI_RESULT '.length)) as VitolaiOutput);
-    });
-  });
-}
 
 /**
  * `samples` answers (and as many PutItems) at most; sampling stops after `budgetMs` (but not before 50 of each),
@@ -64,7 +47,7 @@ export async function benchVitolai(stack: Stack, opts: { samples: number; budget
   // ai's env as the stack gives it, without an OpenAI key: the local engine answers.
   const env: NodeJS.ProcessEnv = { ...process.env, ...serviceEnv('ai', stack.aws, { logLevel: 'ERROR' }) };
   for (const key of Object.keys(env)) if (key.startsWith('OPENAI_API_KEY')) delete env[key];
-  const r = await runMeasuring(env, {
+  const r = await runMeasuring<VitolaiInput, VitolaiOutput>('vitolai-process.ts', 'BENCH_VITOLAI', env, {
     members: members.map((m) => ({ userId: m.userId, cookies: m.cookies })), perMember: ANSWERS_PER_MEMBER, warmUp: WARM_UP, observed: OBSERVED,
     samples: opts.samples, budgetMs: opts.budgetMs, capMs: opts.capMs, appOrigin: stack.aws.appOrigin, message: MESSAGE, topic: 'general',
   });

@@ -1,0 +1,99 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * B7: the JavaScript a page needs before it can render, gzip-compressed as the CDN serves it: the entry script and
+ * every module index.html preloads. The same measure of our landing page (web/dist) and of a bare React + TanStack
+ * Router + TanStack Query app the bench builds in the same run with the same Vite and React plugin.
+ */
+export function initialJsGzip(distDir: string): { bytes: number; files: number } {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) refs.add(m[1]!);
+  let bytes = 0;
+  for (const ref of refs) bytes += gzipSync(readFileSync(join(distDir, ref.replace(/^\//, '')))).length;
+  return { bytes, files: refs.size };
+}
+
+const BARE_MAIN = `import { QueryClient, QueryClientProvider, queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const greeting = queryOptions({ queryKey: ['greeting'], queryFn: async () => 'Hello' });
+const rootRoute = createRootRoute({ component: () => <main><nav><Link to="/">Home</Link></nav><Outlet /></main> });
+function Home() {
+  const { data } = useSuspenseQuery(greeting);
+  return <h1>{data}</h1>;
+}
+const queryClient = new QueryClient();
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', loader: () => queryClient.ensureQueryData(greeting), component: Home });
+const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute]) });
+createRoot(document.getElementById('root')!).render(
+  <StrictMode><QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider></StrictMode>,
+);
+`;
+
+/** Builds the bare React + TanStack Router + Query app (inside web/, so it resolves the same packages) and measures it. */
+export async function bareAppInitialJs(workDir: string): Promise<{ bytes: number; files: number }> {
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  const src = join(ROOT, 'web', '.bench-bare');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>bare</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
+  writeFileSync(join(src, 'main.tsx'), BARE_MAIN);
+  const outDir = join(workDir, 'bare-dist');
+  try {
+    await build({ root: src, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  } finally {
+    const { rmSync } = await import('node:fs');
+    rmSync(src, { recursive: true, force: true });
+  }
+  return initialJsGzip(outDir);
+}
+
+export interface LighthouseScores { performance: number; accessibility: number; 'best-practices': number; seo: number }
+export interface LighthousePage { label: string; url: string; scores: LighthouseScores; failing: string[]; scriptKb: number }
+
+/**
+ * B8: Lighthouse (mobile, default throttling) on one page with the system Chromium; signed-in pages get the session
+ * cookie on every request. Scores are 0-100; `failing` lists the audits below full marks in the scored categories.
+ */
+export async function lighthouse(pages: { label: string; url: string; cookie?: string }[]): Promise<LighthousePage[]> {
+  const { launch } = await import('chrome-launcher');
+  const run = (await import('lighthouse')).default;
+  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const out: LighthousePage[] = [];
+  try {
+    for (const page of pages) {
+      const result = await run(page.url, {
+        port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
+      const lhr = result!.lhr;
+      const score = (id: keyof LighthouseScores) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failing = new Set<string>();
+      for (const cat of Object.values(lhr.categories)) {
+        for (const ref of cat.auditRefs) {
+          const a = lhr.audits[ref.id];
+          if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.add(`${ref.id} (${Math.round(a.score * 100)})`);
+        }
+      }
+      const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
+      const script = summary?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+      out.push({
+        label: page.label, url: page.url,
+        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        failing: [...failing], scriptKb: script / 1024,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
