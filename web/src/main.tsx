@@ -1,10 +1,11 @@
+// First: the configuration sets zod up before any module parses (config.ts).
+import './config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
-import './config';
 import './styles.css';
 
 const queryClient = createQueryClient();
