@@ -190,7 +190,7 @@ describe('security rules', () => {
     expect(cognito(policiesOf('identity', 'worker'))).toHaveLength(0);
   });
 
-  it('never puts a provider key in a function environment; billing, ai and marketing get secret ARNs, and read access to those only', () => {
+  it('never puts a provider key in a function environment; billing, ai, marketing and humidor get secret ARNs, and read access to those only', () => {
     const provider = Object.keys(PROVIDER_SECRETS) as ProviderSecretName[];
     // Services whose SERVICE_ENV lists a `<KEY>_SECRET_ARN`, with the keys.
     const expected = new Map<ServiceName, ProviderSecretName[]>();
@@ -198,10 +198,11 @@ describe('security rules', () => {
       const keys = SERVICE_ENV[s].map((k) => k.replace(/\?$/, '')).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).map((k) => k.slice(0, -SECRET_ARN_SUFFIX.length) as ProviderSecretName);
       if (keys.length) expected.set(s, keys);
     }
-    expect([...expected.keys()].sort()).toEqual(['ai', 'billing', 'marketing']);
+    expect([...expected.keys()].sort()).toEqual(['ai', 'billing', 'humidor', 'marketing']);
     expect(expected.get('billing')!.sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
     expect(expected.get('ai')).toEqual(['OPENAI_API_KEY']);
     expect(expected.get('marketing')).toEqual(['OPENAI_API_KEY']);
+    expect(expected.get('humidor')).toEqual(['OPENAI_API_KEY']);
 
     const fns = serviceFunctions();
     expect(fns.length).toBeGreaterThan(SERVICES.length);
@@ -353,8 +354,8 @@ describe('uploads', () => {
     expect(JSON.stringify(allows[0].Condition.ArnLike['AWS:SourceArn'])).toContain(':distribution/*');
   });
 
-  it('tells identity and social the uploads bucket, and lets their functions read, write and delete uploads/* only', () => {
-    expect(uploadsServices.sort()).toEqual(['identity', 'social']);
+  it('tells identity, social and humidor (band scan) the uploads bucket, and lets their functions read, write and delete uploads/* only', () => {
+    expect(uploadsServices.sort()).toEqual(['humidor', 'identity', 'social']);
     for (const [id, f] of serviceFunctions()) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
       const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';

@@ -47,6 +47,11 @@ export const AI_ABUSE_LIMITS = { perHour: 60, perDay: 300 } as const;
 /** VitolAI keeps this many earlier turns of a chat for context, and a chat this many days. */
 export const AI_CONTEXT_TURNS = 12;
 export const AI_CHAT_TTL_DAYS = 30;
+/** Band scan (docs/band-scan.md): the matches shown, and the most text read off a band the server takes. */
+export const BAND_MATCHES_SHOWN = 3;
+export const BAND_TEXT_MAX = 2_000;
+/** The message when the text read off a band matches nothing, or nothing could be read. */
+export const BAND_UNREADABLE_MESSAGE = 'Hold the band flat and fill the frame';
 export const TOP_LEADS_SHOWN = 5;
 
 /** Marketing (docs/marketing.md). The scheduled automations, by the names the schedules and the page use. */

@@ -15,7 +15,9 @@ import {
   AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorAnalytics, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
   ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
 } from './schemas/humidor.ts';
-import { Brand, Cigar, Lounge, SearchQuery, SearchResponse } from './schemas/catalog.ts';
+import {
+  Brand, Cigar, IdentifyBody, IdentifyImageBody, IdentifyImageResult, IdentifyResult, Lounge, SearchQuery, SearchResponse,
+} from './schemas/catalog.ts';
 import { ClubEvent, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
 import {
   AiProfile, AiUsage, ChatAnswer, ChatHistory, ChatSessionId, ConversationBody, LearnLibrary, QuickPicks, RecommendationBody, SmokeNext,
@@ -138,6 +140,16 @@ export const routes = {
   getCigar: route({
     method: 'GET', path: '/api/cigars/{id}', service: 'humidor', access: 'member',
     summary: 'A cigar with its brand, average rating and review count', params: IdParams, response: Cigar,
+  }),
+  identifyCigar: route({
+    method: 'POST', path: '/api/cigars/identify', service: 'humidor', access: 'member',
+    summary: 'Band scan: rank catalog cigars from the noisy text read off a cigar band (typo-, accent- and spacing-tolerant)',
+    body: IdentifyBody, response: IdentifyResult,
+  }),
+  identifyCigarImage: route({
+    method: 'POST', path: '/api/cigars/identify/image', service: 'humidor', access: 'member',
+    summary: "Band scan's second opinion: a vision model reads the brand and line off the member's uploaded photo (deleted after), matched against the catalog",
+    body: IdentifyImageBody, response: IdentifyImageResult, errors: ['INVALID_UPLOAD'],
   }),
   listBrands: route({
     method: 'GET', path: '/api/brands', service: 'humidor', access: 'member', summary: 'All brands', response: z.array(Brand),

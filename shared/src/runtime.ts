@@ -12,7 +12,7 @@ export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*'
  * bundle budget; docs/decisions.md, "Billing"): CDK builds the layer from the installed package, the bench and CDK
  * leave them out of the bundle. Code imports them dynamically only (a static import would fail the bundle check).
  */
-export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'], marketing: ['openai'] };
+export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'], marketing: ['openai'], humidor: ['openai'] };
 export const layerModulesOf = (service: ServiceName): readonly string[] => SERVICE_LAYER_MODULES[service] ?? [];
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
@@ -38,7 +38,7 @@ export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT',
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?'],
   social: ['UPLOADS_BUCKET'],
-  humidor: [],
+  humidor: ['UPLOADS_BUCKET', 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   events: [],
   ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   billing: [

@@ -1,7 +1,8 @@
 import { readEntitlement } from '@torcedor/service-kit/entitlement';
-import { badRequest, forbidden, notFound } from '@torcedor/service-kit/errors';
+import { badRequest, dependencyUnavailable, forbidden, notFound } from '@torcedor/service-kit/errors';
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
+import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import { addReading, listReadings } from './data/conditions.ts';
@@ -15,6 +16,7 @@ import { ANALYTICS_PREMIUM_MESSAGE, humidorAnalytics } from './domain/analytics.
 import { humidorCap } from './domain/collection.ts';
 import { HUMIDITY_TARGET, rechargeNeeded } from './domain/conditions.ts';
 import { previewImport } from './domain/member-import.ts';
+import { bandReader } from './vision/index.ts';
 
 const SEARCH_LIMITS = { cigars: 60, brands: 20, lounges: 20 };
 
@@ -39,6 +41,28 @@ export const handler = createHttpHandler('humidor', {
       { type: 'brands' as const, items: idx.brands.search(query.q, SEARCH_LIMITS.brands) },
       { type: 'lounges' as const, items: idx.lounges.search(query.q, SEARCH_LIMITS.lounges) },
     ];
+  },
+  identifyCigar: async ({ body }) => {
+    const [idx, reader] = await Promise.all([searchIndexes(), bandReader()]);
+    // A brand the member names weighs in as if the band showed it too.
+    const text = body.hints?.brand ? `${body.hints.brand}\n${body.text}` : body.text;
+    return { items: idx.bands.match(text), visionAvailable: reader !== null };
+  },
+  identifyCigarImage: async ({ session, body }) => {
+    // The uploads module (and its S3 client) loads only for this route.
+    const uploads = await import('@torcedor/service-kit/uploads');
+    try {
+      const reader = await bandReader();
+      if (!reader) throw dependencyUnavailable('The vision model', new Error('no OpenAI key is configured'));
+      const seen = await reader.read(await uploads.readUpload(session.userId, body.objectPath));
+      const text = [seen.brand, seen.line].filter(Boolean).join('\n');
+      const items = text ? (await searchIndexes()).bands.match(text) : [];
+      // The model named a brand: only that brand's cigars can be it (a line word shared with another brand is not).
+      return { items: seen.brand ? items.filter((m) => m.matched.brand.length > 0) : items, visionAvailable: true, seen };
+    } finally {
+      // The photo is not kept, whatever the answer (docs/band-scan.md, "Privacy").
+      await uploads.deleteUpload(session.userId, body.objectPath).catch((err: unknown) => logger.warn('band photo not deleted', { error: err as Error }));
+    }
   },
   getCigar: async ({ params }) => (await getCigar(params.id)) ?? Promise.reject(notFound('Cigar not found')),
   listBrands: async () => (await loadCatalog()).brands.sort((a, b) => a.name.localeCompare(b.name)),

@@ -118,3 +118,21 @@ export async function verifyUpload(userId: string, objectPath: string): Promise<
   if (!contentType) return rejectAndDelete(notImage);
   return { contentType };
 }
+
+/**
+ * The bytes of a member's own upload, checked first with verifyUpload (so at most PROFILE_PICTURE_MAX_BYTES of an
+ * image), for a use that reads the picture itself (band scan's second opinion).
+ */
+export async function readUpload(userId: string, objectPath: string): Promise<{ bytes: Uint8Array; contentType: UploadContentType }> {
+  const { contentType } = await verifyUpload(userId, objectPath);
+  const out = await s3.send(new GetObjectCommand({ Bucket, Key: objectPath }));
+  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw refuse(`The image must be at most ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB`);
+  return { bytes, contentType };
+}
+
+/** Deletes a member's own upload (anything outside their folder is left alone); a missing one is already gone. */
+export async function deleteUpload(userId: string, objectPath: string): Promise<void> {
+  if (!userId || !objectPath.startsWith(ownPrefix(userId))) return;
+  await s3.send(new DeleteObjectCommand({ Bucket, Key: objectPath }));
+}

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { Strength } from './humidor.ts';
 import { WebUrl } from './common.ts';
+import { ObjectPath } from './social.ts';
+import { BAND_MATCHES_SHOWN, BAND_TEXT_MAX } from '../constants.ts';
 
 const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be a lowercase slug').max(80);
 const Text = (max: number) => z.string().trim().min(1).max(max);
@@ -71,3 +73,33 @@ export const SearchGroup = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lounges'), items: z.array(Lounge) }),
 ]);
 export const SearchResponse = z.array(SearchGroup);
+
+/**
+ * Band scan (docs/band-scan.md): the text read off a cigar band (OCR on the member's device, as it was read:
+ * noisy, over several lines), matched against the catalog.
+ */
+export const IdentifyBody = z.strictObject({
+  text: z.string().trim().min(1, 'No text was read from the band').max(BAND_TEXT_MAX, `At most ${BAND_TEXT_MAX} characters of band text`),
+  /** What the member already knows, e.g. the brand they picked: weighs in, never required. */
+  hints: z.strictObject({ brand: z.string().trim().min(1).max(60).optional() }).optional(),
+});
+/** Which catalog words the band's text matched, by part of the cigar's name. */
+export const IdentifyMatched = z.object({ brand: z.array(z.string()), line: z.array(z.string()), vitola: z.array(z.string()) });
+export const IdentifyMatch = z.object({
+  cigar: Cigar,
+  /** 0-1: how much of the cigar's brand and line the text holds, and how clearly it beats the next match. */
+  confidence: z.number().min(0).max(1),
+  matched: IdentifyMatched,
+});
+export const IdentifyResult = z.object({
+  /** The best matches, at most BAND_MATCHES_SHOWN, best first (empty: nothing in the catalog fits). */
+  items: z.array(IdentifyMatch).max(BAND_MATCHES_SHOWN),
+  /** Whether the server can give a second opinion from the photo (a vision model is configured). */
+  visionAvailable: z.boolean(),
+});
+/** The server's second opinion: a photo the member uploaded (the uploads flow) and chose to send. */
+export const IdentifyImageBody = z.strictObject({ objectPath: ObjectPath });
+export const IdentifyImageResult = IdentifyResult.extend({
+  /** What the vision model read on the band; matched against the catalog like the text (never shown as a cigar itself). */
+  seen: z.object({ brand: z.string().nullable(), line: z.string().nullable() }),
+});

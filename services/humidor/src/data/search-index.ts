@@ -1,7 +1,12 @@
+import { BandMatcher } from '../domain/identify.ts';
 import { SearchIndex } from '../domain/search.ts';
 import { catalogVersion, loadCatalog, type BrandView, type CigarView, type LoungeView } from './catalog.ts';
 
-interface Indexes { version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView> }
+interface Indexes {
+  version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView>;
+  /** Band scan's matcher over the same cigars (docs/band-scan.md). */
+  bands: BandMatcher<CigarView>;
+}
 let cached: Promise<Indexes> | null = null;
 let checkedAt = 0;
 /** How long an instance trusts its index before asking for the catalog version again. */
@@ -19,6 +24,7 @@ async function build(version: number): Promise<Indexes> {
       ],
     }))),
     brands: new SearchIndex(brands.map((b) => ({ id: b.id, value: b, sortName: b.name, fields: [{ text: b.name, weight: 3 }, { text: b.country, weight: 1 }] }))),
+    bands: new BandMatcher(cigars),
     lounges: new SearchIndex(lounges.map((l) => ({
       id: l.id, value: l, sortName: l.name,
       fields: [{ text: l.name, weight: 3 }, { text: l.city, weight: 2 }, { text: l.country, weight: 1 }],

@@ -1,0 +1,6 @@
+/** What a vision model read on a band: the brand and the line as printed (null where it could not tell). */
+export interface BandReading { brand: string | null; line: string | null }
+
+export interface BandReader {
+  read(image: { bytes: Uint8Array; contentType: string }): Promise<BandReading>;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { call } from '../../kit/test/http-event.ts';
+import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
+import { memberSession } from '../../kit/test/sessions.ts';
+import { parseCatalogFile } from '../src/domain/catalog-file.ts';
+
+let http: Parameters<typeof call>[0];
+let fake: Awaited<ReturnType<typeof startOpenAiFake>>;
+let uploads: typeof import('@torcedor/service-kit/uploads');
+const pool = () => inject('localAws');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+beforeAll(async () => {
+  fake = await startOpenAiFake();
+  // The vision model is the real `openai` client against the fake (the choice is made once per process).
+  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT', OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url });
+  http = (await import('../src/http.ts')).handler as typeof http;
+  uploads = await import('@torcedor/service-kit/uploads');
+  const read = (name: string) => readFileSync(new URL(`../catalog/${name}.json`, import.meta.url), 'utf8');
+  const brands = parseCatalogFile(read('brands'), 'json', { kind: 'brands' }).rows.brands;
+  const cigars = parseCatalogFile(read('cigars'), 'json', { existingBrandIds: new Set(brands.map((b) => b.id)) }).rows.cigars;
+  const { writeCatalog } = await import('../src/data/catalog.ts');
+  await writeCatalog({ brands, cigars, lounges: [] });
+});
+afterAll(async () => fake?.close());
+
+const identify = (cookies: string[], body: unknown) => call(http, 'POST', '/api/cigars/identify', { cookies, body });
+const named = (m: { cigar: { brandName: string; name: string } }) => `${m.cigar.brandName} ${m.cigar.name}`;
+async function upload(userId: string, body: Buffer = PNG, contentType = 'image/png') {
+  const objectPath = `uploads/${userId}/${randomBytes(24).toString('base64url')}`;
+  await uploads.s3.send(new PutObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath, Body: body, ContentType: contentType }));
+  return objectPath;
+}
+const exists = (objectPath: string) => uploads.s3.send(new HeadObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath })).then(() => true, () => false);
+
+describe('POST /api/cigars/identify', () => {
+  it('is for members, and refuses empty or oversized text with a clear message', async () => {
+    expect((await call(http, 'POST', '/api/cigars/identify', { body: { text: 'PADRON' } })).status).toBe(401);
+    const m = await memberSession(pool());
+    const empty = await identify(m.cookies, { text: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues[0].message).toBe('No text was read from the band');
+    expect((await identify(m.cookies, { text: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await identify(m.cookies, { text: 'PADRON', extra: 1 })).status).toBe(400);
+  });
+
+  it('ranks catalog cigars from noisy band text, with confidence and why', async () => {
+    const m = await memberSession(pool());
+    const r = await identify(m.cookies, { text: 'PADR0N\n1926 SER1E\nNo. 9' });
+    expect(r.status).toBe(200);
+    expect(r.body.visionAvailable).toBe(true);
+    expect(r.body.items).toHaveLength(3);
+    expect(named(r.body.items[0])).toBe('Padrón 1926 Serie No. 9');
+    expect(r.body.items[0].matched).toEqual({ brand: ['Padrón'], line: ['1926', 'Serie'], vitola: ['No', '9'] });
+    expect(r.body.items[0].confidence).toBeGreaterThan(r.body.items[2].confidence);
+    const opus = await identify(m.cookies, { text: 'FUENTE\nOPUSX' });
+    expect(named(opus.body.items[0])).toMatch(/^Arturo Fuente Opus X /);
+    const hinted = await identify(m.cookies, { text: 'DECADE', hints: { brand: 'Rocky Patel' } });
+    expect(named(hinted.body.items[0])).toMatch(/^Rocky Patel Decade /);
+    expect((await identify(m.cookies, { text: 'HECHO A MANO\nHABANA' })).body.items).toEqual([]);
+  });
+});
+
+describe('POST /api/cigars/identify/image (the second opinion)', () => {
+  it("asks the vision model for brand and line, matches them in the catalog, and deletes the photo", async () => {
+    const m = await memberSession(pool());
+    fake.behave({ reply: () => JSON.stringify({ brand: 'Arturo Fuente', line: 'Hemingway Short Story' }) });
+    const objectPath = await upload(m.userId);
+    const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
+    expect(r.status).toBe(200);
+    expect(r.body.seen).toEqual({ brand: 'Arturo Fuente', line: 'Hemingway Short Story' });
+    expect(named(r.body.items[0])).toBe('Arturo Fuente Hemingway Short Story');
+    const sent = fake.requests.at(-1) as unknown as { messages: { content: unknown }[] };
+    expect(JSON.stringify(sent.messages[1]!.content)).toContain('data:image/png;base64,');
+    expect(await exists(objectPath)).toBe(false);
+  });
+
+  it('never invents a cigar the catalog does not hold', async () => {
+    const m = await memberSession(pool());
+    fake.behave({ reply: () => JSON.stringify({ brand: 'Imaginario', line: 'Gran Fantasia Reserva' }) });
+    const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath: await upload(m.userId) } });
+    expect(r.status).toBe(200);
+    expect(r.body.items).toEqual([]);
+  });
+
+  it("refuses another member's photo without touching it, and a file that is not an image", async () => {
+    const [a, b] = await Promise.all([memberSession(pool()), memberSession(pool())]);
+    const theirs = await upload(b.userId);
+    const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: a.cookies, body: { objectPath: theirs } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('INVALID_UPLOAD');
+    expect(await exists(theirs)).toBe(true);
+    const text = await upload(a.userId, Buffer.from('not an image at all'), 'image/png');
+    expect((await call(http, 'POST', '/api/cigars/identify/image', { cookies: a.cookies, body: { objectPath: text } })).status).toBe(400);
+    expect(await exists(text)).toBe(false);
+  });
+
+  it('an unavailable model is a 503 and the photo is still deleted', async () => {
+    const m = await memberSession(pool());
+    fake.behave({ status: 500 });
+    const objectPath = await upload(m.userId);
+    const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
+    expect(r.status).toBe(503);
+    expect(await exists(objectPath)).toBe(false);
+  });
+});
