@@ -201,7 +201,6 @@ try {
   await ddb.send(new PutCommand({ TableName: table, Item: { PK: 'BENCH', SK: 'ITEM', v: 1 } }));
   floors.dynamoGetItemP50Ms = p50(await timeEach(SAMPLES, () => ddb.send(new GetCommand({ TableName: table, Key: { PK: 'BENCH', SK: 'ITEM' } }))));
   floors.dynamoQueryP50Ms = p50(await timeEach(SAMPLES, () => ddb.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': 'BENCH' } }))));
-  const putP50 = () => timeEach(SAMPLES, (i) => ddb.send(new PutCommand({ TableName: table, Item: { PK: `BENCHPUT#${i % 50}`, SK: 'ITEM', v: i } }))).then(p50);
 
   // A premium member (no cap) signed in through the API, and a 5,000-cigar synthetic catalog.
   const member = await signedInMember(stack, 'humidor');
@@ -234,12 +233,23 @@ try {
   await run({
     name: 'B4',
     measure: async () => {
-      const floor = await putP50();
-      floors.dynamoPutItemP50Ms = floor;
-      const addP50 = p50(await timeEach(SAMPLES, async (i) => {
+      // The add and the raw PutItem sampled alternately, so both see the same load (the stack's workers take each
+      // add's events meanwhile, as other functions would in AWS).
+      const adds: number[] = [];
+      const puts: number[] = [];
+      for (let i = 0; i < SAMPLES + 20; i++) {
+        let t = performance.now();
+        await ddb.send(new PutCommand({ TableName: table, Item: { PK: `BENCHPUT#${i % 50}`, SK: 'ITEM', v: i } }));
+        if (i >= 20) puts.push(performance.now() - t);
+        t = performance.now();
         const r = await fetch(`${stack.url}/api/humidor`, { method: 'POST', headers, body: JSON.stringify({ cigarId: cigarIds[i % cigarIds.length], quantity: 1 }) });
         if (r.status !== 201) throw new Error(`POST /api/humidor answered ${r.status}: ${await r.text()}`);
-      }));
+        await r.arrayBuffer();
+        if (i >= 20) adds.push(performance.now() - t);
+      }
+      const floor = p50(puts);
+      floors.dynamoPutItemP50Ms = floor;
+      const addP50 = p50(adds);
       return [
         { id: 'B4', what: 'POST /api/humidor p50 vs raw PutItem p50', ours: addP50, floor, unit: 'ms', goal: '<= 3x', better: 'lower', limit: 3 },
         { id: 'B4', what: `POST /api/humidor sequential DynamoDB round trips (${trips.calls} calls: ${trips.commands})`, ours: trips.trips, floor: 3, unit: 'trips', goal: '<= 3', better: 'lower', limit: 1 },

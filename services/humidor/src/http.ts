@@ -23,8 +23,12 @@ const SEARCH_LIMITS = { cigars: 60, brands: 20, lounges: 20 };
 async function capOf(userId: string) {
   return humidorCap(await readEntitlement(userId), new Date());
 }
+/**
+ * A catalog cigar for a new item: from this instance's catalog (search-index.ts, current within its version check),
+ * else read (a cigar imported since); an unknown id is a 400.
+ */
 async function cigarOr400(id: string) {
-  const c = await getCigar(id);
+  const c = (await searchIndexes()).cigarsById.get(id) ?? (await getCigar(id));
   if (!c) throw badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
   return c;
 }
@@ -82,10 +86,10 @@ export const handler = createHttpHandler('humidor', {
     return humidorAnalytics(items, now);
   },
   addHumidorItem: async ({ session, body, idempotencyKey }) => {
-    const cigar = await cigarOr400(body.cigarId);
+    const [cigar, cap] = await Promise.all([cigarOr400(body.cigarId), capOf(session.userId)]);
     const { cigarId: _c, ...fields } = body;
     const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
-    const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, await capOf(session.userId), id);
+    const item = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, cap, id);
     countBusiness('HumidorAdds');
     return item;
   },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
 import { Entitlement } from '@torcedor/shared/schemas/identity';
@@ -14,8 +15,20 @@ export const applyEntitlementCopy = async (d: EventDetail<'EntitlementChanged'>)
   await applyIfNewer(entitlementKey(d.userId), 'version', d.version, { tier: d.tier, until: d.until });
 };
 
+/** The entitlement item read with the request's session check, for the member of that request (see withEntitlement). */
+const prefetched = new AsyncLocalStorage<{ userId: string; item: Record<string, unknown> | null }>();
+
+/**
+ * Runs `fn` with the member's entitlement item already read (by the kit's session check of a write, in the same
+ * BatchGetItem: docs/decisions.md, "Request path"), so readEntitlement answers without another round trip.
+ */
+export const withEntitlement = <T>(userId: string, item: Record<string, unknown> | null, fn: () => Promise<T>) => prefetched.run({ userId, item }, fn);
+
 export async function readEntitlement(userId: string): Promise<Entitlement | null> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: entitlementKey(userId), ConsistentRead: true }));
-  const parsed = out.Item ? Entitlement.safeParse(out.Item) : null;
+  const known = prefetched.getStore();
+  const item = known?.userId === userId
+    ? known.item
+    : (await ddb.send(new GetCommand({ TableName: TABLE, Key: entitlementKey(userId), ConsistentRead: true }))).Item;
+  const parsed = item ? Entitlement.safeParse(item) : null;
   return parsed?.success ? parsed.data : null;
 }

@@ -17,6 +17,7 @@ import { logger } from './logger.ts';
 import { logMember, observability } from './observability.ts';
 import { isRevoked } from './revocation.ts';
 import { verifySession, type Session } from './session.ts';
+import { entitlementKey, withEntitlement } from './entitlement.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -155,7 +156,13 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     // must look again runs its check beside the handler (reads change nothing): a revoked session's answer is
     // thrown away for the 401, so the check costs a read no sequential round trip.
     const read = def.method === 'GET' && !def.navigation;
-    const checking = verified && def.access !== 'public' ? isRevoked(verified, { read }) : undefined;
+    // A write's check reads the member's entitlement copy in the same BatchGetItem: limits need it, and it costs no
+    // round trip of its own there (readEntitlement answers from it during this request).
+    let entitlement: { item: Record<string, unknown> | null } | undefined;
+    const alsoRead = verified && !read
+      ? { keys: [entitlementKey(verified.userId)], found: (items: Record<string, unknown>[]) => { entitlement = { item: items[0] ?? null }; } }
+      : undefined;
+    const checking = verified && def.access !== 'public' ? isRevoked(verified, { read, ...(alsoRead ? { alsoRead } : {}) }) : undefined;
     const session = checking && !read && (await checking) ? null : verified;
     if (session) logMember(session.userId);
     if (def.access !== 'public' && !session) throw unauthorized();
@@ -181,7 +188,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
     } as Ctx<RouteDef>;
     const answer = async (): Promise<HttpResult> => {
-      const out = await fn(ctx);
+      const out = await (session && entitlement ? withEntitlement(session.userId, entitlement.item, () => fn(ctx)) : fn(ctx));
       if (out instanceof StreamReply) {
         if (!def.stream) throw new Error(`${def.method} ${def.path} is not a streamed route (stream: true in the routes manifest)`);
         const streamed: StreamingResult = {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
 import { ddb, isConditionFailure, TABLE } from './ddb.ts';
-import { batchGetAll } from './items.ts';
+import { batchGetAll, type Item, type Key } from './items.ts';
 import type { TransactPart } from './transactions.ts';
 
 /**
@@ -118,7 +118,17 @@ export async function isDeleted(userId: string): Promise<boolean> {
 
 export interface SessionRef { sessionId: string; userId: string; issuedAt: number }
 
-export async function isRevoked(s: SessionRef, opts: { read?: boolean; nowMs?: number } = {}): Promise<boolean> {
+export interface RevocationCheck {
+  read?: boolean;
+  nowMs?: number;
+  /**
+   * More items of this table to read in the same BatchGetItem (the member's entitlement for a write: docs/decisions.md,
+   * "Request path"); `found` gets them (absent ones left out) whenever the markers are read.
+   */
+  alsoRead?: { keys: Key[]; found: (items: Item[]) => void };
+}
+
+export async function isRevoked(s: SessionRef, opts: RevocationCheck = {}): Promise<boolean> {
   const nowMs = opts.nowMs ?? Date.now();
   const nowSeconds = Math.floor(nowMs / 1000);
   const expiry = knownRevoked.get(s.sessionId);
@@ -127,8 +137,10 @@ export async function isRevoked(s: SessionRef, opts: { read?: boolean; nowMs?: n
   const okAt = checkedOk.get(s.sessionId);
   if (opts.read && okAt !== undefined && nowMs - okAt < READ_RECHECK_MS) return false;
   const keys = [revokedKey(s.sessionId), notBeforeKey(s.userId)];
-  const found = await batchGetAll(keys, { consistent: true });
-  const [marker, notBefore] = keys.map((k) => found.find((i) => i.PK === k.PK));
+  const found = await batchGetAll([...keys, ...(opts.alsoRead?.keys ?? [])], { consistent: true });
+  const find = (k: Key) => found.find((i) => i.PK === k.PK && i.SK === k.SK);
+  const [marker, notBefore] = keys.map(find);
+  opts.alsoRead?.found(opts.alsoRead.keys.map(find).filter((i): i is Item => i !== undefined));
   // DynamoDB deletes expired items lazily: an item past its TTL no longer counts.
   const live = (i: Record<string, unknown> | undefined) => !!i && Number(i.ttl) > nowSeconds;
   if (live(notBefore)) remember(knownNotBefore, s.userId, Number(notBefore!.notBeforeMs));

@@ -6,6 +6,8 @@ interface Indexes {
   version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView>;
   /** Band scan's matcher over the same cigars (docs/band-scan.md). */
   bands: BandMatcher<CigarView>;
+  /** The same cigars by id: an add copies the cigar's fields from here, without a read (docs/decisions.md, "Request path"). */
+  cigarsById: Map<string, CigarView>;
 }
 let cached: Promise<Indexes> | null = null;
 let checkedAt = 0;
@@ -25,6 +27,7 @@ async function build(version: number): Promise<Indexes> {
     }))),
     brands: new SearchIndex(brands.map((b) => ({ id: b.id, value: b, sortName: b.name, fields: [{ text: b.name, weight: 3 }, { text: b.country, weight: 1 }] }))),
     bands: new BandMatcher(cigars),
+    cigarsById: new Map(cigars.map((c) => [c.id, c])),
     lounges: new SearchIndex(lounges.map((l) => ({
       id: l.id, value: l, sortName: l.name,
       fields: [{ text: l.name, weight: 3 }, { text: l.city, weight: 2 }, { text: l.country, weight: 1 }],
