@@ -13,6 +13,8 @@
  *   B10 POST /api/chatbot/conversation (ai's handler in a process of its own, the local VitolAI engine answering, see
  *       vitolai.ts): p50 vs a raw PutItem to the ai table through the same client, DynamoDB calls and sequential
  *       round trips of one answer (no goal: measured)
+ *   B11 band scan: reading (the page's pipeline, tesseract.js in Node) + matching p50 per band of the generated set vs
+ *       B5's GET /api/health p50 (no goal: measured), its top-1 and top-3, and the scan page's lazy chunks (gzip)
  *   B6  each service's Lambda bundle (minified, what Lambda provides external as CDK bundles it: the SDK from the
  *       Node 22 runtime, Powertools from its layer; goal <= 250 KB)
  *       and its import time over `node -e 0` (goal <= 150 ms)
@@ -43,6 +45,7 @@ import { LAMBDA_PROVIDED_MODULES, layerModulesOf, serviceEntry } from '@torcedor
 import { SERVICES } from '@torcedor/shared/services';
 import { serviceEnv } from '../local/src/testing/service-env.ts';
 import { startStack } from '../local/src/stack.ts';
+import { benchBandScan } from './band-scan.ts';
 import { benchFeed } from './feed.ts';
 import type { HumidorInput, HumidorOutput } from './humidor-process.ts';
 import { runMeasuring } from './round-trips.ts';
@@ -312,6 +315,12 @@ try {
     }
     notesExtra.push(...lighthouseNotes);
   }
+
+  // B11: band scan's reading and matching, and what the scan page loads lazily.
+  const band = await benchBandScan(quick ? 20 : 40);
+  measured({ id: 'B11', what: `band scan read + match p50 (${band.samples} generated bands; top-1 ${(band.top1 * 100).toFixed(0)} %, top-3 ${(band.top3 * 100).toFixed(0)} %) vs GET /api/health p50`, ours: band.p50, floor: floors.healthP50Ms ?? 1, unit: 'ms' });
+  measured({ id: 'B11', what: `scan page lazy chunks, gzip (${band.routeChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.routeKb, floor: landing.bytes / 1024, unit: 'KB' });
+  measured({ id: 'B11', what: `tesseract.js client chunks, gzip (${band.tesseractChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.tesseractKb, floor: landing.bytes / 1024, unit: 'KB' });
 
   // B9 before B3 (its process gets events' env on top of this process's, which B3 changes to social's).
   // Sampling capped in time as well, so B9 stays under ~30 s on a busy machine.

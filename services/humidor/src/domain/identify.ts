@@ -45,8 +45,10 @@ export function readings(token: string): string[] {
 }
 
 /** How well an OCR reading matches a catalog word: 1 the same, less with each edit, 0 none. */
-function similarity(reading: string, word: string): number {
+function similarity(reading: string, word: string, prefix: boolean): number {
   if (reading === word) return 1;
+  // A word cut at the band's edge or the frame's ("CHURCH" of "CHURCHILL"); never half of two joined words.
+  if (prefix && reading.length >= 4 && word.startsWith(reading)) return 0.75;
   const edits = allowedEdits(Math.min(reading.length, word.length));
   if (!edits) return 0;
   const d = editDistance(reading, word, edits);
@@ -111,10 +113,11 @@ export class BandMatcher<C extends BandCigar> {
     const firsts = new Set([reading[0]!, ...(reading.length > 1 ? [reading[1]!] : [])]);
     for (const f of firsts) {
       for (const w of this.byFirst.get(f) ?? []) {
-        if (Math.abs(w.length - reading.length) > 2) continue;
-        const s = similarity(reading, w);
-        if (!s) continue;
+        if (w.length - reading.length > 2 && !w.startsWith(reading)) continue;
+        if (reading.length - w.length > 2) continue;
         const joined = this.joins.get(w);
+        const s = similarity(reading, w, !joined);
+        if (!s) continue;
         if (joined) for (const j of joined) note(j, s);
         else note(w, s);
       }
