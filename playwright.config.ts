@@ -1,13 +1,31 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser end-to-end tests against the whole local stack (`npm start` on port 3100 with a fresh data
- * dir, so every run starts clean). Chromium is the system one (/usr/bin/chromium): nothing is
+ * dir, so every run starts clean). Chromium is the system one (/usr/bin/chromium, or CHROMIUM_PATH): nothing is
  * downloaded.
  */
+/**
+ * The browser: CHROMIUM_PATH when set, else the first Chromium or Chrome found where Debian, Ubuntu and Google install
+ * them. None is a clear message (how to get one), not a launch failure's stack trace.
+ */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
+    .filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  console.error([
+    '',
+    'The browser tests need Chromium, and none was found (looked at: ' + candidates.join(', ') + ').',
+    'Install it with `sudo apt-get install -y chromium` (Debian, Ubuntu) or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    '',
+  ].join('\n'));
+  process.exit(1);
+}
+
 const PORT = 3100;
 const BASE_URL = `http://localhost:${PORT}`;
 // Created once in the runner (workers inherit the env var); the stack deletes it when it stops.
@@ -34,7 +52,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: chromiumPath(),
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
         },
       },

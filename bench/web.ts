@@ -66,7 +66,7 @@ export interface LighthousePage { label: string; url: string; scores: Lighthouse
 export async function lighthouse(pages: { label: string; url: string; cookie?: string }[]): Promise<LighthousePage[]> {
   const { launch } = await import('chrome-launcher');
   const run = (await import('lighthouse')).default;
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   const out: LighthousePage[] = [];
   try {
     for (const page of pages) {
