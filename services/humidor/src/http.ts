@@ -4,6 +4,7 @@ import { createHttpHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
+import { BAND_MATCHES_SHOWN } from '@torcedor/shared/constants';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import { addReading, listReadings } from './data/conditions.ts';
 import { getBrandWithCigars, getCigar, getLounge, loadCatalog } from './data/catalog.ts';
@@ -19,6 +20,8 @@ import { previewImport } from './domain/member-import.ts';
 import { bandReader } from './vision/index.ts';
 
 const SEARCH_LIMITS = { cigars: 60, brands: 20, lounges: 20 };
+/** Matches of the vision model's reading taken before those of another brand than the one it read are dropped. */
+const VISION_CANDIDATES = 30;
 
 async function capOf(userId: string) {
   return humidorCap(await readEntitlement(userId), new Date());
@@ -48,9 +51,8 @@ export const handler = createHttpHandler('humidor', {
   },
   identifyCigar: async ({ body }) => {
     const [idx, reader] = await Promise.all([searchIndexes(), bandReader()]);
-    // A brand the member names weighs in as if the band showed it too.
-    const text = body.hints?.brand ? `${body.hints.brand}\n${body.text}` : body.text;
-    return { items: idx.bands.match(text), visionAvailable: reader !== null };
+    // A brand the member names weighs in for that brand's cigars, never matches alone (docs/band-scan.md).
+    return { items: idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints), visionAvailable: reader !== null };
   },
   identifyCigarImage: async ({ session, body }) => {
     // The uploads module (and its S3 client) loads only for this route.
@@ -60,9 +62,10 @@ export const handler = createHttpHandler('humidor', {
       if (!reader) throw dependencyUnavailable('The vision model', new Error('no OpenAI key is configured'));
       const seen = await reader.read(await uploads.readUpload(session.userId, body.objectPath));
       const text = [seen.brand, seen.line].filter(Boolean).join('\n');
-      const items = text ? (await searchIndexes()).bands.match(text) : [];
+      const found = text ? (await searchIndexes()).bands.match(text, VISION_CANDIDATES) : [];
       // The model named a brand: only that brand's cigars can be it (a line word shared with another brand is not).
-      return { items: seen.brand ? items.filter((m) => m.matched.brand.length > 0) : items, visionAvailable: true, seen };
+      const items = (seen.brand ? found.filter((m) => m.matched.brand.length > 0) : found).slice(0, BAND_MATCHES_SHOWN);
+      return { items, visionAvailable: true, seen };
     } finally {
       // The photo is not kept, whatever the answer (docs/band-scan.md, "Privacy").
       await uploads.deleteUpload(session.userId, body.objectPath).catch((err: unknown) => logger.warn('band photo not deleted', { error: err as Error }));

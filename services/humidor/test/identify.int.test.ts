@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
@@ -57,11 +57,30 @@ describe('POST /api/cigars/identify', () => {
     expect(named(r.body.items[0])).toBe('Padrón 1926 Serie No. 9');
     expect(r.body.items[0].matched).toEqual({ brand: ['Padrón'], line: ['1926', 'Serie'], vitola: ['No', '9'] });
     expect(r.body.items[0].confidence).toBeGreaterThan(r.body.items[2].confidence);
-    const opus = await identify(m.cookies, { text: 'FUENTE\nOPUSX' });
+    // Other test files import their own rows into the same table ("Fuente Eventos OpusX Perfecxion"): texts here
+    // name the curated cigars fully enough to tell them apart.
+    const opus = await identify(m.cookies, { text: 'ARTURO FUENTE\nOPUS X' });
     expect(named(opus.body.items[0])).toMatch(/^Arturo Fuente Opus X /);
-    const hinted = await identify(m.cookies, { text: 'DECADE', hints: { brand: 'Rocky Patel' } });
-    expect(named(hinted.body.items[0])).toMatch(/^Rocky Patel Decade /);
+    const hinted = await identify(m.cookies, { text: 'SERIE', hints: { brand: 'Oliva' } });
+    expect(named(hinted.body.items[0])).toMatch(/^Oliva Serie /);
+    expect(hinted.body.items[0].matched.brand).toEqual([]);
     expect((await identify(m.cookies, { text: 'HECHO A MANO\nHABANA' })).body.items).toEqual([]);
+    expect((await identify(m.cookies, { text: 'HECHO A MANO', hints: { brand: 'Padrón' } })).body.items).toEqual([]);
+  });
+
+  it.each([
+    ['HECHO A MANO\nARTURO FUENTE\nOPUS X\nDOUBLE CORONA', /^Arturo Fuente Opus X Double Corona$/],
+    ['Rocky Pate1', /^Rocky Patel /],
+    ['ROCKYPATEL\nDECADE TORO', /^Rocky Patel Decade Toro$/],
+    ['PAD RON\n1964 ANNIVERSARY\nSERIES', /^Padrón 1964 Anniversary Series /],
+    ['HECHO A MANO\nPARTAGAS\nSERIE D No. 4\nHABANA CUBA', /^Partagás Serie D Serie D No\. 4$/],
+    ['~%# lll\nCOHIBA\nBEHIKE 56\nHABANA', /^Cohiba Behike BHK 56$/],
+  ])('finds %j through the handler', async (text, want) => {
+    const m = await memberSession(pool());
+    const r = await identify(m.cookies, { text });
+    expect(r.status).toBe(200);
+    expect(named(r.body.items[0])).toMatch(want);
+    expect(r.body.items.length).toBeLessThanOrEqual(3);
   });
 });
 
@@ -84,7 +103,17 @@ describe('POST /api/cigars/identify/image (the second opinion)', () => {
     fake.behave({ reply: () => JSON.stringify({ brand: 'Imaginario', line: 'Gran Fantasia Reserva' }) });
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath: await upload(m.userId) } });
     expect(r.status).toBe(200);
+    expect(r.body.seen).toEqual({ brand: 'Imaginario', line: 'Gran Fantasia Reserva' });
     expect(r.body.items).toEqual([]);
+    // A brand the catalog does not hold with a real line: the line's cigars are another maker's, so none of them.
+    fake.behave({ reply: () => JSON.stringify({ brand: 'Imaginario', line: 'Opus X' }) });
+    const mixed = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath: await upload(m.userId) } });
+    expect(mixed.body.items).toEqual([]);
+    // A real brand with a made-up line: that brand's cigars, from the catalog.
+    fake.behave({ reply: () => JSON.stringify({ brand: 'Padrón', line: 'Serie Fantasia' }) });
+    const real = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath: await upload(m.userId) } });
+    expect(real.body.items.length).toBeGreaterThan(0);
+    expect(real.body.items.every((i: { cigar: { brandId: string } }) => i.cigar.brandId === 'padron')).toBe(true);
   });
 
   it("refuses another member's photo without touching it, and a file that is not an image", async () => {
@@ -105,6 +134,27 @@ describe('POST /api/cigars/identify/image (the second opinion)', () => {
     const objectPath = await upload(m.userId);
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
     expect(r.status).toBe(503);
+    expect(await exists(objectPath)).toBe(false);
+  });
+});
+
+describe('without an OpenAI key', () => {
+  it('offers no second opinion: visionAvailable is false, the image route answers 503 and still deletes the photo', async () => {
+    // The vision provider is chosen once per process: a fresh set of modules, without the key.
+    for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete process.env[k];
+    vi.resetModules();
+    const bare = (await import('../src/http.ts')).handler as typeof http;
+    const m = await memberSession(pool());
+    const r = await call(bare, 'POST', '/api/cigars/identify', { cookies: m.cookies, body: { text: 'PADRON 1926 SERIE' } });
+    expect(r.status).toBe(200);
+    expect(r.body.visionAvailable).toBe(false);
+    expect(named(r.body.items[0])).toMatch(/^Padrón 1926 Serie /);
+    const objectPath = await upload(m.userId);
+    const before = fake.requests.length;
+    const image = await call(bare, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
+    expect(image.status).toBe(503);
+    expect(image.body.code).toBe('UNAVAILABLE');
+    expect(fake.requests.length).toBe(before);
     expect(await exists(objectPath)).toBe(false);
   });
 });
