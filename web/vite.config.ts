@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { API_DOCS_ASSETS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import { TESSERACT_BASE, TESSERACT_FILES } from './src/features/scan/lib/tesseract-assets';
 
 /**
  * The API reference page (/api/docs, served by identity) loads Swagger UI from our own origin: its bundle and
@@ -43,6 +44,40 @@ function apiDocsAssets(): Plugin {
         if (!source) return next();
         res.setHeader('content-type', types[name.split('.').pop()!]!);
         res.end(source());
+      });
+    },
+  };
+}
+
+/**
+ * The band scan's OCR engine (docs/band-scan.md, "On the device"), served from our own origin: tesseract.js's worker,
+ * its WebAssembly core and the English language data, copied out of node_modules into the build under /tesseract/
+ * (and served from there by the dev server). Only the scan page asks for them, when a scan starts.
+ */
+function tesseractAssets(): Plugin {
+  const web = createRequire(import.meta.url);
+  // The core is tesseract.js's own dependency: found from it first, then from here.
+  const fromTesseract = createRequire(web.resolve('tesseract.js/package.json'));
+  const locate = (spec: string) => {
+    try {
+      return fromTesseract.resolve(spec);
+    } catch {
+      return web.resolve(spec);
+    }
+  };
+  const files = new Map(Object.entries(TESSERACT_FILES).map(([name, spec]) => [name, locate(spec)]));
+  const base = TESSERACT_BASE.replace(/^\//, '');
+  return {
+    name: 'torcedor-tesseract-assets',
+    generateBundle() {
+      for (const [name, path] of files) this.emitFile({ type: 'asset', fileName: `${base}/${name}`, source: readFileSync(path) });
+    },
+    configureServer(server) {
+      server.middlewares.use(TESSERACT_BASE, (req, res, next) => {
+        const path = files.get((req.url ?? '').replace(/^\//, '').split('?')[0]!);
+        if (!path) return next();
+        res.setHeader('content-type', path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream');
+        res.end(readFileSync(path));
       });
     },
   };
@@ -148,6 +183,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     apiDocsAssets(),
+    tesseractAssets(),
     seoFiles(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

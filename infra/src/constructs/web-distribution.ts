@@ -31,7 +31,8 @@ export class WebDistribution extends Construct {
   static contentSecurityPolicy(uploadsHost: string): string {
     return [
       "default-src 'self'",
-      "script-src 'self' https://js.stripe.com",
+      // 'wasm-unsafe-eval': WebAssembly only (no eval), for the band scan's OCR engine (docs/band-scan.md, "On the device").
+      "script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com",
       'frame-src https://js.stripe.com https://hooks.stripe.com',
       `connect-src 'self' ${uploadsHost} https://api.stripe.com`,
       `img-src 'self' data: blob: ${uploadsHost}`,

@@ -23,7 +23,8 @@ function buildSecurityHeaders(o: { https: boolean; uploadsOrigin?: string; dev?:
   const stripeConnect = o.stripe ? ' https://api.stripe.com' : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${o.dev ? " 'unsafe-inline'" : ''}${stripeScript}`,
+    // 'wasm-unsafe-eval': WebAssembly only (no eval), for the band scan's OCR engine (docs/band-scan.md, "On the device").
+    `script-src 'self' 'wasm-unsafe-eval'${o.dev ? " 'unsafe-inline'" : ''}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${uploads}`,
     "font-src 'self' data:",

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { displayName, relativePostTime } from '@torcedor/shared/formatters';
 import { routes } from '@torcedor/shared/routes';
 import type { Notification } from '@torcedor/shared/schemas/social';
-import { Bell, Menu, Search, X } from 'lucide-react';
+import { Bell, Camera, Menu, Search, X } from 'lucide-react';
 import { DropdownMenu, Popover } from 'radix-ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { MemberBadge } from '@/components/member-badge';
@@ -194,7 +194,12 @@ export function Header() {
                 <Link key={n.to} to={n.to} className={link} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
               ))}
             </nav>
-            <div className="ml-auto hidden md:block"><SearchBox /></div>
+            <div className="ml-auto hidden items-center gap-1 md:flex">
+              <SearchBox />
+              <Link to="/scan" aria-label="Scan a cigar band" title="Scan a cigar band" className="rounded-full p-2 text-muted hover:text-fg" activeProps={active}>
+                <Camera className="h-5 w-5" aria-hidden />
+              </Link>
+            </div>
             <NotificationsBell />
             <DropdownMenu.Root>
               <span className="relative">
@@ -236,7 +241,7 @@ export function Header() {
       {user && open ? (
         <nav aria-label="Mobile" className="border-t border-border px-4 pb-4 lg:hidden">
           <div className="py-3 md:hidden"><SearchBox onDone={() => setOpen(false)} /></div>
-          {[...nav, { to: '/settings', label: 'Settings' } as const].map((n) => (
+          {[...nav, { to: '/scan', label: 'Scan a Band' } as const, { to: '/settings', label: 'Settings' } as const].map((n) => (
             <Link key={n.to} to={n.to} onClick={() => setOpen(false)} className={cn(link, 'block')} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
           ))}
           <Link to="/profile/{-$id}" params={{ id: undefined }} onClick={() => setOpen(false)} className={cn(link, 'block')}>Profile</Link>

@@ -3,7 +3,7 @@ import type { ImportRow } from '@torcedor/shared/schemas/humidor';
 import { routes } from '@torcedor/shared/routes';
 import { apiCall, errorDetail } from '@/lib/api-client';
 import { importInChunks } from './import-chunks';
-import { invalidateCollection } from './invalidate-collection';
+import { invalidateCollection } from '@/lib/api/invalidate-collection';
 
 export const previewImport = (csv: string) => apiCall(routes.previewHumidorImport, { body: { csv } });
 /** One all-or-nothing import call; the api client gives each chunk its own Idempotency-Key. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteBodyInput } from '@torcedor/shared/route';
 import { routes } from '@torcedor/shared/routes';
 import { apiCall } from '@/lib/api-client';
-import { invalidateCollection } from './invalidate-collection';
+import { invalidateCollection } from '@/lib/api/invalidate-collection';
 
 export const updateWishlistItem = ({ id, body }: { id: string; body: RouteBodyInput<typeof routes.updateWishlistItem> }) =>
   apiCall(routes.updateWishlistItem, { params: { id }, body });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { Cigar } from '@torcedor/shared/schemas/catalog';
 import { AddHumidorItem } from '@torcedor/shared/schemas/humidor';
-import { Search } from 'lucide-react';
+import { Camera, Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
@@ -14,7 +14,7 @@ import { cn } from '@/lib/cn';
 import { errorDetail } from '@/lib/api-client';
 import { emptyToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { useAddHumidorItem } from '../api/add-humidor-item';
+import { useAddHumidorItem } from '@/lib/api/add-humidor-item';
 import { useFindCigars } from '../api/find-cigars';
 import { cigarQuery } from '../api/get-cigar';
 import { toPrice } from './edit-item-dialog';
@@ -74,7 +74,11 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
             </div>
           ) : (
             <div>
-              <Label htmlFor={`${id}-search`}>Search the catalog</Label>
+              <div className="flex items-baseline justify-between gap-2">
+                <Label htmlFor={`${id}-search`}>Search the catalog</Label>
+                {/* Band scan (docs/band-scan.md). A plain link: the dialog is also rendered without a router. */}
+                <a href="/scan" className="inline-flex items-center gap-1 text-sm"><Camera className="h-3.5 w-3.5" aria-hidden />Scan a band</a>
+              </div>
               <div className="relative">
                 <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
                 <Input id={`${id}-search`} className="pl-9" placeholder="Brand, line or vitola" autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} />

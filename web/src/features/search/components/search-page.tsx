@@ -13,7 +13,7 @@ import { searchCatalogQuery } from '@/lib/api/search-catalog';
 import { STRENGTH_CLASS, STRENGTH_LABEL } from '@/lib/strength';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useAddWishlistItem } from '../api/add-wishlist-item';
+import { useAddWishlistItem } from '@/lib/api/add-wishlist-item';
 
 /** Spec section 2: the quick brand buttons shown with no query. */
 const QUICK_BRANDS = ['Montecristo', 'Padron', 'Arturo Fuente', 'Cohiba', 'Rocky Patel', 'Oliva', 'Liga Privada', 'Davidoff'];

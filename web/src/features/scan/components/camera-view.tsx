@@ -1,0 +1,98 @@
+import { Camera } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { guideRect } from '../lib/pipeline';
+
+/** Why the camera could not be used, in words for the member (the file option stays either way). */
+export const CAMERA_MESSAGES = {
+  refused: 'Camera access was refused. Allow the camera for this site in your browser settings, or choose a photo instead.',
+  missing: 'No camera was found. Choose a photo instead.',
+  unsupported: 'This browser cannot open the camera here. Choose a photo instead.',
+  failed: 'The camera could not be started. Choose a photo instead.',
+} as const;
+
+function cameraMessage(error: unknown): string {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_MESSAGES.refused;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return CAMERA_MESSAGES.missing;
+  return CAMERA_MESSAGES.failed;
+}
+
+/** Whether the browser can open a camera at all (not over plain http, nor in an old browser). */
+const cameraSupported = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+
+type CameraState = { kind: 'starting' } | { kind: 'live'; width: number; height: number } | { kind: 'unavailable'; message: string };
+
+/**
+ * The live camera preview (the back camera on a phone), with the framing guide drawn where the capture is read
+ * (guideRect, in percentages of the video's own size: the video is shown whole, never cropped, so the box on screen
+ * is the box read). Capture hands the video element to `onCapture`. The camera stops when this unmounts.
+ */
+export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTMLVideoElement) => void; busy?: boolean }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<CameraState>(() =>
+    cameraSupported() ? { kind: 'starting' } : { kind: 'unavailable', message: CAMERA_MESSAGES.unsupported },
+  );
+
+  useEffect(() => {
+    if (!cameraSupported()) return;
+    let stream: MediaStream | null = null;
+    let closed = false;
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false })
+      .then(async (s) => {
+        if (closed) {
+          s.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        stream = s;
+        const el = video.current;
+        if (!el) return;
+        el.srcObject = s;
+        await el.play().catch(() => undefined);
+      })
+      .catch((error: unknown) => {
+        if (!closed) setState({ kind: 'unavailable', message: cameraMessage(error) });
+      });
+    return () => {
+      closed = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  if (state.kind === 'unavailable') {
+    return <p role="alert" className="rounded-md border border-border bg-surface-2 p-4 text-sm">{state.message}</p>;
+  }
+  const guide = state.kind === 'live' ? guideRect(state.width, state.height) : null;
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  return (
+    <div className="space-y-3">
+      <div className={cn('relative mx-auto w-full max-w-2xl overflow-hidden rounded-lg bg-black', state.kind === 'starting' && 'min-h-48')}>
+        <video
+          ref={video}
+          aria-label="Camera preview"
+          className="block h-auto w-full"
+          playsInline
+          muted
+          onLoadedMetadata={(e) => setState({ kind: 'live', width: e.currentTarget.videoWidth, height: e.currentTarget.videoHeight })}
+        />
+        {guide && state.kind === 'live' ? (
+          <div
+            data-testid="framing-guide"
+            aria-hidden
+            className="pointer-events-none absolute rounded-md border-2 border-primary shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]"
+            style={{ left: pct(guide.x, state.width), top: pct(guide.y, state.height), width: pct(guide.width, state.width), height: pct(guide.height, state.height) }}
+          />
+        ) : null}
+        {state.kind === 'starting' ? <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting the camera...</p> : null}
+      </div>
+      <p className="text-center text-sm text-muted">Lay the band flat inside the box, lettering level, and hold still.</p>
+      <div className="flex justify-center">
+        <Button size="lg" onClick={() => video.current && onCapture(video.current)} disabled={state.kind !== 'live' || busy}>
+          <Camera className="h-5 w-5" aria-hidden />Capture
+        </Button>
+      </div>
+    </div>
+  );
+}
