@@ -89,7 +89,9 @@ describe('sign-up', () => {
   });
 
   it('enforces 21 in the United States and 18 elsewhere, on the server', async () => {
-    const now = new Date();
+    // The rule counts on the date where it is earliest on Earth (UTC-12, shared/src/age.ts): a UTC date would be a
+    // day ahead of it from midnight to noon UTC.
+    const now = new Date(Date.now() - 12 * 3_600_000);
     const yearsAgo = (n: number) => `${now.getUTCFullYear() - n}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}`;
     const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const us20 = await call(handler, 'POST', '/api/auth/signup', { body: signupBody({ dateOfBirth: dayAfter(yearsAgo(21)) }) });
