@@ -16,23 +16,21 @@ const toast = (page: Page) => page.getByTestId('toast');
 
 /**
  * Holds back the requests `matches` picks until the returned release is called, so a pending state (a button
- * reading 'Creating...' or 'Updating...') can be seen; `done` removes the hold (releasing anything held).
+ * reading 'Creating...' or 'Updating...') can be seen; `done` ends the hold (releasing anything held). The handler
+ * stays installed and lets everything through from then on: unrouting while a request is inside it can leave that
+ * request unanswered (a refetch that never settles), so it is never unrouted mid-test.
  */
 async function holdRequests(page: Page, matches: (r: Request) => boolean) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => { release = resolve; });
-  const all = () => true;
   const handler = async (route: Route) => {
     if (matches(route.request())) await held;
     await route.fallback();
   };
-  await page.route(all, handler);
+  await page.route(() => true, handler);
   return {
     release,
-    done: async () => {
-      release();
-      await page.unroute(all, handler);
-    },
+    done: async () => { release(); },
   };
 }
 
