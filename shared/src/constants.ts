@@ -188,3 +188,13 @@ export const EVENT_NOTICE_RECIPIENTS_MAX = 100;
  * is one to ask about and an anonymous visit makes no failing request (docs/decisions.md, "Sessions").
  */
 export const SIGNED_IN_HINT_COOKIE = 'torcedor_signed_in';
+
+/** A humidor item's status (the humidor's filter and the item forms offer these). */
+export const HUMIDOR_STATUSES = ['owned', 'to-try', 'aged', 'smoked'] as const;
+
+/** The Learn library's categories and levels. */
+export const LEARN_CATEGORIES = ['Manufacturing', 'Geography', 'Technique', 'Storage', 'Tasting', 'Pairing', 'Education', 'Etiquette', 'Vintage'] as const;
+export const LEARN_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+
+/** A club event's type. */
+export const EVENT_TYPES = ['tasting', 'meetup', 'festival', 'masterclass'] as const;

@@ -1,5 +1,3 @@
-// First: the configuration sets zod up before any module parses (config.ts).
-import './config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

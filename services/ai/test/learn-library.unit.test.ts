@@ -1,5 +1,6 @@
 import { LEARN_VIDEOS } from '@torcedor/shared/constants';
-import { LEARN_CATEGORIES, LearnLibrary } from '@torcedor/shared/schemas/ai';
+import { LEARN_CATEGORIES } from '@torcedor/shared/constants';
+import { LearnLibrary } from '@torcedor/shared/schemas/ai';
 import { describe, expect, it } from 'vitest';
 import { LEARN_LIBRARY_MASTERCLASSES, LEARN_LIBRARY_VIDEOS, learnLibrary, wordCount } from '../src/domain/learn-library.ts';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AI_MESSAGE_MAX_LENGTH, AI_SMOKING_HISTORY_ENTRIES } from '../constants.ts';
+import { AI_MESSAGE_MAX_LENGTH, AI_SMOKING_HISTORY_ENTRIES, LEARN_CATEGORIES, LEARN_LEVELS } from '../constants.ts';
 import { Strength } from './humidor.ts';
 
 export const AiUsage = z.object({
@@ -9,8 +9,6 @@ export const AiUsage = z.object({
   resetsAt: z.string(),
 });
 
-export const LEARN_CATEGORIES = ['Manufacturing', 'Geography', 'Technique', 'Storage', 'Tasting', 'Pairing', 'Education', 'Etiquette', 'Vintage'] as const;
-export const LEARN_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 /** One item of the Learn library: a video card, or a premium-only masterclass. */
 export const LearnItem = z.object({

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { EVENT_CAPACITY_MIN, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE } from '../constants.ts';
+import { EVENT_CAPACITY_MIN, EVENT_TYPES, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE } from '../constants.ts';
 import { Id } from './common.ts';
 
-export const EventType = z.enum(['tasting', 'meetup', 'festival', 'masterclass'], { message: 'Please choose an event type' });
+export const EventType = z.enum(EVENT_TYPES, { message: 'Please choose an event type' });
 export type EventType = z.infer<typeof EventType>;
 /** What a member answers; `going` on a full event puts them on the waitlist instead. */
 export const RsvpStatus = z.enum(['going', 'interested', 'not_going']);

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { HUMIDOR_STATUSES } from '../constants.ts';
 import { IsoDate } from './common.ts';
 
-export const HumidorStatus = z.enum(['owned', 'to-try', 'aged', 'smoked']);
+export const HumidorStatus = z.enum(HUMIDOR_STATUSES);
 export const Strength = z.enum(['mild', 'mild-medium', 'medium', 'medium-full', 'full']);
 
 export const HumidorItem = z.object({

@@ -1,11 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
-import { routes } from '@torcedor/shared/routes';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import type { User } from '@torcedor/shared/schemas/identity';
-import { ApiError, apiCall } from './api-client';
 
-const TRIAL_ENDED_KEY = 'torcedor.trialEnded';
+/** Where the trial-ended message waits for the landing page (set by fetch-current-user.ts). */
+export const TRIAL_ENDED_KEY = 'torcedor.trialEnded';
 
 /** Whether the server left its signed-in hint cookie (set and cleared with the HttpOnly session cookies). */
 export const hasSignedInHint = () => document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT_COOKIE}=1`);
@@ -19,23 +18,16 @@ export function takeTrialEndedMessage(): string | null {
 
 /**
  * GET /api/auth/user, read once without retry (docs/product.md, "Calls"). Authenticated means it returned data:
- * a 401 (or an ended trial) answers null instead of failing, so the landing page shows.
+ * a 401 (or an ended trial) answers null instead of failing, so the landing page shows. No signed-in hint: there is
+ * no session to ask about, so an anonymous visit sends no request that would fail, and loads no API client either
+ * (the read and the client are their own chunk: docs/decisions.md, "First screen").
  */
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'] as const,
   queryFn: async (): Promise<User | null> => {
-    // No signed-in hint: there is no session to ask about, so an anonymous visit sends no request that would fail.
     if (!hasSignedInHint()) return null;
-    try {
-      return await apiCall(routes.getCurrentUser);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return null;
-      if (e instanceof ApiError && e.status === 403 && e.body?.code === 'TRIAL_ENDED') {
-        sessionStorage.setItem(TRIAL_ENDED_KEY, e.body.message);
-        return null;
-      }
-      throw e;
-    }
+    const { fetchCurrentUser } = await import('./fetch-current-user');
+    return fetchCurrentUser();
   },
   meta: { allowUnauthorized: true },
 });

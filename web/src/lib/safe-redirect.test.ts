@@ -48,9 +48,9 @@ describe('loginHref', () => {
     expect(loginHref('/humidor?tab=wishlist')).toBe('/?auth=login&redirect=%2Fhumidor%3Ftab%3Dwishlist');
   });
 
-  it('is undefined (the plain login page) without a page to return to', () => {
-    expect(loginHref(undefined)).toBeUndefined();
-    expect(loginHref('/')).toBeUndefined();
-    expect(loginHref('//evil.com')).toBeUndefined();
+  it('is the plain login dialog without a page to return to', () => {
+    expect(loginHref(undefined)).toBe('/?auth=login');
+    expect(loginHref('/')).toBe('/?auth=login');
+    expect(loginHref('//evil.com')).toBe('/?auth=login');
   });
 });

@@ -24,10 +24,10 @@ export const safeRedirect = (target: unknown): string | undefined => (isSafeRedi
 
 /**
  * The landing page's login dialog, asked to return to `returnTo` after logging in. Without a page to
- * return to (none, the home itself, or an unsafe target) it is the plain login page.
+ * return to (none, the home itself, or an unsafe target) it is the plain login dialog, where /api/login sends a browser.
  */
-export function loginHref(returnTo?: string): string | undefined {
+export function loginHref(returnTo?: string): string {
   const target = safeRedirect(returnTo);
-  if (!target || target === '/') return undefined;
+  if (!target || target === '/') return '/?auth=login';
   return `/?${new URLSearchParams({ auth: 'login', redirect: target })}`;
 }

@@ -1,5 +1,4 @@
 import { LOGIN_REDIRECT_DELAY_MS } from '@torcedor/shared/constants';
-import { routes } from '@torcedor/shared/routes';
 import { loginHref } from './safe-redirect';
 import { pinToast } from './toast';
 
@@ -21,11 +20,11 @@ function currentPage(): string | undefined {
 }
 
 /**
- * Navigates to the login page (a browser navigation, so the whole app restarts there): /api/login, or,
- * with a member page to return to, the landing page's login dialog carrying it as `redirect`.
+ * Navigates to the landing page's login dialog (a browser navigation, so the whole app restarts there), carrying
+ * the member page to return to, if any, as `redirect`.
  */
 function goToLogin(returnTo: string | undefined = currentPage()): void {
-  window.location.assign(loginHref(returnTo) ?? routes.loginPage.path);
+  window.location.assign(loginHref(returnTo));
 }
 
 function showLoggedOutNotice(kind: 'read' | 'mutation'): void {

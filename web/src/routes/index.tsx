@@ -1,32 +1,35 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ChatLauncher } from '@/features/ai/components/chat-launcher';
+import { AUTH_TABS, type AuthTab } from '@/features/auth/auth-tabs';
 import { LandingPage } from '@/features/auth/components/landing-page';
-import { feedQuery } from '@/features/feed/api/get-feed';
-import { upcomingEventsQuery } from '@/lib/api/get-events';
-import { HomeFeed } from '@/features/feed/components/home-feed';
+import { PageSkeleton } from '@/components/layout/page-skeleton';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
-import { isSafeRedirect } from '@/lib/safe-redirect';
+import { safeRedirect } from '@/lib/safe-redirect';
+import { oneOf } from '@/lib/search-params';
 
 /**
  * `auth`: the auth dialog's open tab. `redirect`: the member page to go to after logging in (set by the
  * signed-in routes' guard); only a path on this origin is kept (open-redirect safe), anything else is dropped.
  */
-const Search = z.object({
-  auth: z.enum(['signup', 'login', 'trial']).optional().catch(undefined),
-  redirect: z.string().refine(isSafeRedirect).optional().catch(undefined),
-});
+type Search = { auth?: AuthTab; redirect?: string };
+const validateSearch = (s: Search & SearchSchemaInput): Search => ({ auth: oneOf(s.auth, AUTH_TABS), redirect: safeRedirect(s.redirect) });
+
+// The home feed is a chunk of its own: a visitor's landing page loads none of it.
+const HomeFeed = lazy(() => import('@/features/feed/components/home-feed').then((m) => ({ default: m.HomeFeed })));
 
 /** `/`: the landing page when logged out, the home feed once signed in (docs/product.md, "Screens"). */
 export const Route = createFileRoute('/')({
-  validateSearch: Search,
+  validateSearch,
+  // The loader stays in the first bundle (a visitor's landing page waits for no chunk to decide what to show); what
+  // it needs only when signed in is imported then (docs/decisions.md, "First screen").
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { queryClient } }) => {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     // Signed in: start the home's reads now; the columns suspend on them without blocking the page.
-    if (user) {
-      void queryClient.prefetchInfiniteQuery(feedQuery);
-      void queryClient.prefetchInfiniteQuery(upcomingEventsQuery);
-    }
+    if (!user) return;
+    void import('@/features/feed/api/get-feed').then(({ feedQuery }) => queryClient.prefetchInfiniteQuery(feedQuery));
+    void import('@/lib/api/get-events').then(({ upcomingEventsQuery }) => queryClient.prefetchInfiniteQuery(upcomingEventsQuery));
   },
   component: Home,
 });
@@ -36,7 +39,7 @@ function Home() {
   const { auth, redirect } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   // The floating VitolAI chat: a round button; its code loads when it is first opened.
-  if (user) return <><HomeFeed user={user} /><ChatLauncher /></>;
+  if (user) return <><Suspense fallback={<PageSkeleton />}><HomeFeed user={user} /></Suspense><ChatLauncher /></>;
   // Changing or closing the dialog's tab keeps the page to return to.
   return (
     <LandingPage

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
-import type { LEARN_CATEGORIES, LEARN_LEVELS, LearnItem } from '@torcedor/shared/schemas/ai';
+import type { LEARN_CATEGORIES, LEARN_LEVELS } from '@torcedor/shared/constants';
+import type { LearnItem } from '@torcedor/shared/schemas/ai';
 import type { Entitlement } from '@torcedor/shared/schemas/identity';
 
 type Item = z.infer<typeof LearnItem>;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationsQuery } from '@/lib/api/get-notifications';
 import { currentUserQuery } from '@/lib/current-user';
-import { NotificationsBell, unreadBadge } from './header';
+import { NotificationsBell, unreadBadge } from './member-header';
 
 const now = Date.now();
 const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -1,18 +1,19 @@
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod';
+import { createFileRoute, notFound, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { cigarQuery } from '@/features/cigars/api/get-cigar';
 import { cigarReviewsQuery } from '@/features/cigars/api/get-cigar-reviews';
 import { CigarNotFound, CigarPage } from '@/features/cigars/components/cigar-page';
 import { ApiError } from '@/lib/api-client';
+import { oneOf } from '@/lib/search-params';
 
 /** What the cigar read answers for an unknown cigar (400: an id that cannot be one). */
 const isMissing = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
 /** `review=1` opens 'Write a Review', so /cigars/{id}?review=1 is a shareable link to it. Any other value is ignored. */
-const Search = z.object({ review: z.literal(1).optional().catch(undefined) });
+/** `review=1`: the review form is open. */
+const validateSearch = (s: { review?: 1 } & SearchSchemaInput): { review?: 1 } => ({ review: oneOf(s.review, [1]) });
 
 export const Route = createFileRoute('/_authenticated/cigars/$id')({
-  validateSearch: Search,
+  validateSearch,
   loader: async ({ context: { queryClient }, params: { id } }) => {
     const [cigar, reviews] = await Promise.allSettled([
       queryClient.ensureQueryData(cigarQuery(id)),

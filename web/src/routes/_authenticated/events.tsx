@@ -1,18 +1,15 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { EventType } from '@torcedor/shared/schemas/events';
-import * as z from 'zod';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { EVENT_TYPES } from '@torcedor/shared/constants';
 import { upcomingEventsQuery } from '@/lib/api/get-events';
 import { EventsPage, type EventsSearch } from '@/features/events/components/events-page';
+import { oneOf, text } from '@/lib/search-params';
 
 /** `q` (title or description) and `type` filter the list; a default (empty search, all types) is left out of the URL. */
-const Search = z.object({
-  q: z.string().max(100).optional().catch(undefined).transform((v) => v || undefined),
-  type: EventType.optional().catch(undefined),
-});
+const validateSearch = (s: EventsSearch & SearchSchemaInput): EventsSearch => ({ q: text(s.q, 100), type: oneOf(s.type, EVENT_TYPES) });
 
 /** `/events`, the list (an event's page, `/events/$id`, is its own route: events_.$id.tsx). */
 export const Route = createFileRoute('/_authenticated/events')({
-  validateSearch: Search,
+  validateSearch,
   loader: ({ context: { queryClient } }) => queryClient.ensureInfiniteQueryData(upcomingEventsQuery),
   component: EventsRoute,
 });

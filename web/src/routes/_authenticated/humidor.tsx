@@ -1,11 +1,11 @@
-import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
-import { HumidorStatus } from '@torcedor/shared/schemas/humidor';
-import * as z from 'zod';
+import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { HUMIDOR_STATUSES } from '@torcedor/shared/constants';
 import { conditionsQuery } from '@/features/humidor/api/get-conditions';
 import { humidorQuery } from '@/features/humidor/api/get-humidor';
 import { humidorSummaryQuery } from '@/features/humidor/api/get-humidor-summary';
 import { wishlistQuery } from '@/features/humidor/api/get-wishlist';
 import { HumidorPage, type HumidorView } from '@/features/humidor/components/humidor-page';
+import { oneOf, text } from '@/lib/search-params';
 
 /** The page's tab and filters when the URL names none: left out of the URL, so a plain /humidor stays clean. */
 const VIEW_DEFAULTS = { tab: 'humidor', q: '', status: 'all' } as const satisfies HumidorView;
@@ -15,15 +15,17 @@ const VIEW_DEFAULTS = { tab: 'humidor', q: '', status: 'all' } as const satisfie
  * open tab, the items' text search and status filter, so a reload or a shared link shows the same view.
  * A value that is not valid falls back to its default instead of failing the page.
  */
-const Search = z.object({
-  add: z.string().min(1).max(80).optional().catch(undefined),
-  tab: z.enum(['humidor', 'wishlist']).default(VIEW_DEFAULTS.tab).catch(VIEW_DEFAULTS.tab),
-  q: z.string().max(100).default(VIEW_DEFAULTS.q).catch(VIEW_DEFAULTS.q),
-  status: z.union([z.literal('all'), HumidorStatus]).default(VIEW_DEFAULTS.status).catch(VIEW_DEFAULTS.status),
+type Search = HumidorView & { add?: string };
+
+const validateSearch = (s: Partial<Search> & SearchSchemaInput): Search => ({
+  add: text(s.add, 80),
+  tab: oneOf(s.tab, ['humidor', 'wishlist'], VIEW_DEFAULTS.tab),
+  q: text(s.q, 100) ?? VIEW_DEFAULTS.q,
+  status: oneOf(s.status, ['all', ...HUMIDOR_STATUSES], VIEW_DEFAULTS.status),
 });
 
 export const Route = createFileRoute('/_authenticated/humidor')({
-  validateSearch: Search,
+  validateSearch,
   search: { middlewares: [stripSearchParams(VIEW_DEFAULTS)] },
   loader: ({ context: { queryClient } }) => Promise.all([
     queryClient.ensureQueryData(humidorQuery),

@@ -1,20 +1,20 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { LEARN_CATEGORIES } from '@torcedor/shared/schemas/ai';
-import * as z from 'zod';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { LEARN_CATEGORIES } from '@torcedor/shared/constants';
 import { learnLibraryQuery } from '@/features/learn/api/get-learn-library';
 import { LearnPage, type LearnSearch } from '@/features/learn/components/learn-page';
+import { oneOf, text } from '@/lib/search-params';
 
 /**
  * `category` filters the cards; `lesson` opens a masterclass's dialog, so /learn?lesson={id} is a shareable link to it
  * (for a member who may read it). Anything else is ignored, and a default is left out of the URL.
  */
-const Search = z.object({
-  category: z.enum(LEARN_CATEGORIES).optional().catch(undefined),
-  lesson: z.string().max(100).optional().catch(undefined).transform((v) => v || undefined),
+const validateSearch = (s: LearnSearch & SearchSchemaInput): LearnSearch => ({
+  category: oneOf(s.category, LEARN_CATEGORIES),
+  lesson: text(s.lesson, 100),
 });
 
 export const Route = createFileRoute('/_authenticated/learn')({
-  validateSearch: Search,
+  validateSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(learnLibraryQuery),
   component: LearnRoute,
 });

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react
 import { marketingDashboardQuery } from '@/features/marketing/api/get-marketing-dashboard';
 import { campaignsQuery } from '@/features/marketing/api/list-campaigns';
 import { MarketingPage } from '@/features/marketing/components/marketing-page';
-import { MARKETING_SEARCH_DEFAULTS, MarketingSearch } from '@/features/marketing/components/marketing-tabs';
+import { MARKETING_SEARCH_DEFAULTS, validateMarketingSearch } from '@/features/marketing/components/marketing-tabs';
 
 /**
  * Owners only (docs/marketing.md): like /moderation, the route checks the member in its context; a non-owner is
@@ -10,7 +10,7 @@ import { MARKETING_SEARCH_DEFAULTS, MarketingSearch } from '@/features/marketing
  * URL so a reload or a shared link shows the same one (Campaigns, the default, stays out of it).
  */
 export const Route = createFileRoute('/_authenticated/marketing')({
-  validateSearch: MarketingSearch,
+  validateSearch: validateMarketingSearch,
   search: { middlewares: [stripSearchParams(MARKETING_SEARCH_DEFAULTS)] },
   loader: ({ context }) => (context.user.isOwner
     ? Promise.all([context.queryClient.ensureQueryData(marketingDashboardQuery), context.queryClient.ensureQueryData(campaignsQuery)])

@@ -1,20 +1,19 @@
-import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod';
+import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { userProfileQuery } from '@/features/profile/api/get-user';
 import { userPostsQuery } from '@/features/profile/api/get-user-posts';
 import { userReviewsQuery } from '@/features/profile/api/get-user-reviews';
-import { DEFAULT_PROFILE_TAB, isOwnProfile, PROFILE_TABS, ProfilePage, type ProfileTab } from '@/features/profile/components/profile-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { DEFAULT_PROFILE_TAB, isOwnProfile, PROFILE_TABS, type ProfileTab } from '@/features/profile/components/profile-tabs';
+import { oneOf } from '@/lib/search-params';
 
 /** The open tab when the URL names none: left out of the URL, so a plain /profile stays clean. */
 const SEARCH_DEFAULTS = { tab: DEFAULT_PROFILE_TAB } as const;
 
 /** `tab`: the open tab, so a reload or a shared link shows the same one; an unknown value falls back to Posts. */
-const Search = z.object({
-  tab: z.enum(PROFILE_TABS).default(SEARCH_DEFAULTS.tab).catch(SEARCH_DEFAULTS.tab),
-});
+const validateSearch = (s: { tab?: ProfileTab } & SearchSchemaInput): { tab: ProfileTab } => ({ tab: oneOf(s.tab, PROFILE_TABS, SEARCH_DEFAULTS.tab) });
 
 export const Route = createFileRoute('/_authenticated/profile/{-$id}')({
-  validateSearch: Search,
+  validateSearch,
   search: { middlewares: [stripSearchParams(SEARCH_DEFAULTS)] },
   loaderDeps: ({ search: { tab } }) => ({ tab }),
   // Another member's profile is read before the page paints; the open tab's list starts loading alongside

@@ -1,21 +1,20 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import * as z from 'zod';
 import { subscriptionStatusQuery } from '@/features/billing/api/get-subscription-status';
 import { SubscriptionPage } from '@/features/billing/components/subscription-page';
+import { flag, text } from '@/lib/search-params';
 
 /**
  * `success`: back from a confirmed payment (the return URL of Stripe's Payment Element, or the local card form's own
  * step), shown once and then dropped from the URL. `redirect_status`: what Stripe adds to that URL ('failed' when a
  * redirect-based payment was not completed). Anything else (Stripe's payment intent parameters) is dropped with them.
  */
-const Search = z.object({
-  success: z.boolean().optional().catch(undefined),
-  redirect_status: z.string().max(40).optional().catch(undefined),
-});
+type Search = { success?: true; redirect_status?: string };
+
+const validateSearch = (s: Search & SearchSchemaInput): Search => ({ success: flag(s.success), redirect_status: text(s.redirect_status, 40) });
 
 export const Route = createFileRoute('/_authenticated/subscription')({
-  validateSearch: Search,
+  validateSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(subscriptionStatusQuery),
   component: Subscription,
 });

@@ -4,7 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthDialog, type AuthTab } from './auth-dialog';
+import type { AuthTab } from '../auth-tabs';
+import { AuthDialog } from './auth-dialog';
 
 function renderDialog(tab: AuthTab) {
   const rootRoute = createRootRoute({ component: () => <AuthDialog tab={tab} onTabChange={() => {}} onClose={() => {}} /> });

@@ -19,7 +19,7 @@ import { useStartTrial } from '../api/start-trial';
 import { INCOMPLETE, passedGate, withAgeRule } from '../age';
 import { CountrySelect } from './country-select';
 
-export type AuthTab = 'signup' | 'login' | 'trial';
+import type { AuthTab } from '../auth-tabs';
 
 /** The server's bodies, plus the age rule it applies right after them. */
 const SignUpSchema = withAgeRule(SignupBody);

@@ -9,7 +9,8 @@ import { passedGate } from '../age';
 import { recordVisit } from '../api/record-visit';
 import { landingPageLoaded } from '../attribution';
 import { AgeGate } from './age-gate';
-import { AuthDialog, type AuthTab } from './auth-dialog';
+import type { AuthTab } from '../auth-tabs';
+import { AuthDialog } from './auth-dialog';
 
 const FEATURES = [
   { icon: Users, title: 'Social Community', text: 'Follow fellow enthusiasts, share your smokes and trade notes with people who love the leaf as much as you do.' },

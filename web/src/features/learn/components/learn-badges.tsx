@@ -1,4 +1,4 @@
-import type { LEARN_LEVELS } from '@torcedor/shared/schemas/ai';
+import type { LEARN_LEVELS } from '@torcedor/shared/constants';
 import { Badge } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { LEARN_CATEGORIES, type LearnItem } from '@torcedor/shared/schemas/ai';
+import { LEARN_CATEGORIES } from '@torcedor/shared/constants';
+import type { LearnItem } from '@torcedor/shared/schemas/ai';
 import { DEFAULT_SETTINGS, type User } from '@torcedor/shared/schemas/identity';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

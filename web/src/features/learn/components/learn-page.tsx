@@ -1,4 +1,4 @@
-import { LEARN_CATEGORIES } from '@torcedor/shared/schemas/ai';
+import { LEARN_CATEGORIES } from '@torcedor/shared/constants';
 import { PageTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useLearnLibrary } from '../api/get-learn-library';

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import { oneOf } from '@/lib/search-params';
 
 /** The marketing page's tabs (docs/product.md, "Screens"), in the order they show. */
 export const MARKETING_TABS = ['campaigns', 'automation', 'leads', 'analytics'] as const;
@@ -9,6 +10,6 @@ export const TAB_LABELS: Record<MarketingTab, string> = { campaigns: 'Campaigns'
 export const MARKETING_SEARCH_DEFAULTS = { tab: 'campaigns' } as const;
 
 /** `tab`: the open tab, so a reload or a shared link shows the same one; anything else reads as Campaigns. */
-export const MarketingSearch = z.object({
-  tab: z.enum(MARKETING_TABS).default(MARKETING_SEARCH_DEFAULTS.tab).catch(MARKETING_SEARCH_DEFAULTS.tab),
+export const validateMarketingSearch = (s: { tab?: MarketingTab } & SearchSchemaInput): { tab: MarketingTab } => ({
+  tab: oneOf(s.tab, MARKETING_TABS, MARKETING_SEARCH_DEFAULTS.tab),
 });

@@ -11,7 +11,7 @@ import { fakeApi, type Handler } from '@/testing/fake-api';
 import { marketingDashboardQuery } from '../api/get-marketing-dashboard';
 import { campaignsQuery } from '../api/list-campaigns';
 import { MarketingPage } from './marketing-page';
-import { MARKETING_SEARCH_DEFAULTS, MarketingSearch } from './marketing-tabs';
+import { MARKETING_SEARCH_DEFAULTS, validateMarketingSearch } from './marketing-tabs';
 
 /** Fixtures and the page wired as its route wires it, for the marketing page's tests (not a test file itself). */
 
@@ -65,7 +65,7 @@ export function renderMarketing({ path = '/marketing', isOwner = true, handlers 
   const marketing = createRoute({
     getParentRoute: () => rootRoute,
     path: '/marketing',
-    validateSearch: MarketingSearch,
+    validateSearch: validateMarketingSearch,
     search: { middlewares: [stripSearchParams(MARKETING_SEARCH_DEFAULTS)] },
     component: Marketing,
   });

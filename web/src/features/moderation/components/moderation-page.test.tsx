@@ -7,7 +7,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { currentUserQuery } from '@/lib/current-user';
 import { dismissToast } from '@/lib/toast';
 import { reportsQuery } from '../api/list-reports';
-import { ModerationPage, type StatusFilter } from './moderation-page';
+import { ModerationPage } from './moderation-page';
+import type { StatusFilter } from './status-filters';
 
 const report = (id: string, status: 'open' | 'hidden' | 'dismissed', targetType: 'post' | 'comment' | 'review' | 'member' = 'post') => ({
   id, targetType, targetId: `t-${id}`, reason: `Reason ${id}`, reporterId: 'u1', reporterName: 'Ana Robusto',

@@ -10,12 +10,10 @@ import { useCurrentUser } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
 import { reportsQuery } from '../api/list-reports';
 import { useResolveReport, type ResolveAction } from '../api/resolve-report';
+import { STATUS_FILTERS, type StatusFilter } from './status-filters';
 
 type Report = RouteResponse<typeof routes.listReports>[number];
 
-/** The queue's status filter (kept in the URL by the route). */
-export const STATUS_FILTERS = ['open', 'hidden', 'dismissed', 'all'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 const FILTER_LABELS: Record<StatusFilter, string> = { open: 'Open', hidden: 'Hidden', dismissed: 'Dismissed', all: 'All' };
 const TYPE_LABELS: Record<Report['targetType'], string> = { post: 'Post', comment: 'Comment', review: 'Review', member: 'Member' };
 const STATUS_STYLES: Record<Report['status'], string> = {

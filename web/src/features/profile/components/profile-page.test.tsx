@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '@/lib/current-user';
 import { profileKeys } from '../api/profile-keys';
-import { ProfilePage, type ProfileTab } from './profile-page';
+import { ProfilePage } from './profile-page';
+import type { ProfileTab } from './profile-tabs';
 import { json, me, other, post, renderWithApp, restricted, review, stubApi } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());

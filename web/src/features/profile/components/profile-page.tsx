@@ -11,16 +11,10 @@ import { useUserProfile } from '../api/get-user';
 import { FollowButton } from './follow-button';
 import { PostsTab } from './posts-tab';
 import { ProfileHeader, type ProfileHeaderData } from './profile-header';
+import { DEFAULT_PROFILE_TAB, isOwnProfile, PROFILE_TABS, type ProfileTab } from './profile-tabs';
 import { ReviewsTab } from './reviews-tab';
 
-export const PROFILE_TABS = ['posts', 'reviews', 'collection'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-export const DEFAULT_PROFILE_TAB: ProfileTab = 'posts';
-
 const isTab = (v: string): v is ProfileTab => (PROFILE_TABS as readonly string[]).includes(v);
-
-/** Whether `id` names the signed-in member's own profile (no id does too). */
-export const isOwnProfile = (id: string | undefined, myId: string) => !id || id === myId;
 
 /**
  * A member's profile (docs/product.md, "Screens"); the signed-in member's own when no id is given or it is

@@ -1,0 +1,247 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { displayName, relativePostTime } from '@torcedor/shared/formatters';
+import { routes } from '@torcedor/shared/routes';
+import type { User } from '@torcedor/shared/schemas/identity';
+import type { Notification } from '@torcedor/shared/schemas/social';
+import { Bell, Camera, Menu, Search, X } from 'lucide-react';
+import { DropdownMenu, Popover } from 'radix-ui';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { MemberBadge } from '@/components/member-badge';
+import { useNotifications } from '@/lib/api/get-notifications';
+import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { currentUserQuery, hasMemberBadge } from '@/lib/current-user';
+import { HEADER_ROW } from './header-row';
+import { toast } from '@/lib/toast';
+
+const link = 'rounded-md px-3 py-2 text-sm font-medium text-muted no-underline hover:text-fg';
+const active = { className: 'text-primary' };
+
+function SearchBox({ onDone }: { onDone?: () => void }) {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const query = q.trim();
+    if (!query) return;
+    void navigate({ to: '/search', search: { q: query } });
+    onDone?.();
+  };
+  return (
+    <form role="search" onSubmit={submit} className="relative">
+      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
+      <input
+        aria-label="Search cigars and brands"
+        placeholder="Search cigars, brands…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        className="h-9 w-full rounded-full border border-border bg-surface-2 pl-9 pr-3 text-sm text-fg placeholder:text-muted focus:border-primary focus:outline-none md:w-56"
+      />
+    </form>
+  );
+}
+
+/** How long the bell stays open before the unread notifications it shows count as read. */
+export const MARK_SHOWN_READ_DELAY_MS = 1_500;
+
+/** The badge's text: the count, '9+' above 9. */
+export const unreadBadge = (n: number) => (n > 9 ? '9+' : String(n));
+
+/** What a notification says, the actor's name first. */
+function notificationText(n: Notification): ReactNode {
+  const actor = <span className="font-semibold">{n.actorName}<MemberBadge premium={n.actorPremium} className="ml-1" /></span>;
+  switch (n.type) {
+    case 'follow': return <>{actor} started following you</>;
+    case 'like': return <>{actor} liked your post</>;
+    case 'comment': return <>{actor} commented: &ldquo;{n.excerpt ?? ''}&rdquo;</>;
+    case 'rsvp': return <>{actor} RSVPed to {n.excerpt ?? 'your event'}</>;
+    case 'event_promoted': return <>A seat opened up: you are going to {n.excerpt ?? 'an event'}</>;
+    case 'event_changed': return <>{n.excerpt ?? 'An event'} was updated by its host</>;
+    case 'event_cancelled': return <>{n.excerpt ?? 'An event'} was cancelled</>;
+  }
+}
+
+/** Whether a notification is about an event (its target is the event's id). */
+const isEventNotification = (n: Notification) => n.type === 'rsvp' || n.type.startsWith('event_');
+
+function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
+  return imageUrl
+    ? <img src={imageUrl} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
+    : <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-surface-2 font-semibold text-fg">{name.slice(0, 1).toUpperCase()}</span>;
+}
+
+function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unread: boolean; now: Date; onNavigate: () => void }) {
+  const body = (
+    <>
+      <Avatar name={n.actorName} imageUrl={n.actorImageUrl} />
+      <span className="min-w-0 flex-1">
+        <span className="block break-words">{notificationText(n)}</span>
+        <span className="block text-xs text-muted"><time dateTime={n.createdAt}>{relativePostTime(n.createdAt, now)}</time></span>
+      </span>
+      {unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" /> : null}
+    </>
+  );
+  const row = cn('flex w-full items-start gap-3 rounded-md px-2 py-2 text-left text-fg no-underline', unread ? 'bg-primary/10' : 'hover:bg-surface-2');
+  return (
+    <li data-unread={unread || undefined}>
+      {n.type === 'follow'
+        ? <Link to="/profile/{-$id}" params={{ id: n.actorId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
+        : isEventNotification(n) && n.targetId
+          ? <Link to="/events/$id" params={{ id: n.targetId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
+          : <div className={row}>{body}</div>}
+    </li>
+  );
+}
+
+/**
+ * The bell (signed in only): the latest notifications, refreshed on opening and every 60 s while the tab is
+ * visible. Opening it marks the unread ones it shows read after a short moment; they keep their unread look
+ * until it closes, so the member sees what is new.
+ */
+export function NotificationsBell() {
+  const { data: user } = useQuery(currentUserQuery);
+  const notifications = useNotifications(!!user);
+  const markRead = useMarkNotificationsRead();
+  const [open, setOpen] = useState(false);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const items = notifications.data?.items ?? [];
+  const unreadCount = notifications.data?.unreadCount ?? 0;
+  const unreadIds = items.filter((n) => !n.read).map((n) => n.id);
+  const unreadKey = unreadIds.join(',');
+  const { mutate } = markRead;
+
+  useEffect(() => {
+    if (!open || !unreadKey) return;
+    const ids = unreadKey.split(',');
+    setFresh((prev) => new Set([...prev, ...ids]));
+    const timer = setTimeout(() => mutate(ids), MARK_SHOWN_READ_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open, unreadKey, mutate]);
+
+  const change = (o: boolean) => {
+    setOpen(o);
+    if (o) void notifications.refetch();
+    else setFresh(new Set());
+  };
+  const markAll = () => {
+    setFresh(new Set());
+    mutate(undefined, { onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to mark notifications as read'), variant: 'error' }) });
+  };
+  const now = new Date();
+
+  return (
+    <Popover.Root open={open} onOpenChange={change}>
+      <Popover.Trigger className="relative rounded-full p-2 text-muted hover:text-fg" aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}>
+        <Bell className="h-5 w-5" aria-hidden />
+        {unreadCount > 0 ? (
+          <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white">
+            {unreadBadge(unreadCount)}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} aria-label="Notifications" className="z-50 w-80 rounded-lg border border-border bg-surface p-3 text-sm shadow-xl">
+          <div className="flex items-center justify-between gap-2 px-1 pb-2">
+            <p className="font-semibold">Notifications</p>
+            {unreadCount > 0 || fresh.size > 0 ? (
+              <button type="button" className="text-xs font-medium text-primary hover:underline disabled:opacity-50" disabled={markRead.isPending} onClick={markAll}>
+                Mark all as read
+              </button>
+            ) : null}
+          </div>
+          {notifications.isPending ? (
+            <p className="px-1 py-2 text-muted">Loading...</p>
+          ) : notifications.isError && !notifications.data ? (
+            <p className="px-1 py-2 text-muted">Notifications could not be loaded.</p>
+          ) : items.length === 0 ? (
+            <p className="px-1 py-2 text-muted">You are all caught up.</p>
+          ) : (
+            <ul className="max-h-96 space-y-1 overflow-y-auto">
+              {items.map((n) => <NotificationRow key={n.id} n={n} unread={!n.read || fresh.has(n.id)} now={now} onNavigate={() => change(false)} />)}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/**
+ * The signed-in header: the main navigation, search, the band scan, the bell, the account menu and the mobile menu.
+ * Loaded only once a member is signed in (header.tsx), so the landing page does not pay for its menus and popovers.
+ */
+export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const nav = [
+    { to: '/', label: 'Feed' },
+    { to: '/events', label: 'Events' },
+    { to: '/humidor', label: 'Humidor' },
+    { to: '/recommendations', label: 'AI Recommendations' },
+    { to: '/learn', label: 'Learn' },
+    { to: '/subscription', label: 'Premium' },
+    ...(user.isOwner ? [{ to: '/marketing', label: 'Marketing' }, { to: '/moderation', label: 'Moderation' }] : []),
+  ] as const;
+
+  return (
+    <>
+      <div className={HEADER_ROW}>
+        {brand}
+        <nav aria-label="Main" className="hidden flex-1 items-center lg:flex">
+          {nav.map((n) => (
+            <Link key={n.to} to={n.to} className={link} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
+          ))}
+        </nav>
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          <SearchBox />
+          <Link to="/scan" aria-label="Scan a cigar band" title="Scan a cigar band" className="rounded-full p-2 text-muted hover:text-fg" activeProps={active}>
+            <Camera className="h-5 w-5" aria-hidden />
+          </Link>
+        </div>
+        <NotificationsBell />
+        <DropdownMenu.Root>
+          <span className="relative">
+            <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
+              {displayName(user).slice(0, 1).toUpperCase()}
+            </DropdownMenu.Trigger>
+            <MemberBadge premium={hasMemberBadge(user)} className="absolute -right-1 -top-1.5 rounded-full bg-bg p-0.5" />
+          </span>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-xl">
+              <div className="px-3 py-2">
+                <p className="flex items-center gap-1 font-semibold">{displayName(user)}<MemberBadge premium={hasMemberBadge(user)} /></p>
+                {user.email ? <p className="text-sm text-muted">{user.email}</p> : <p className="text-sm text-muted">Trial member</p>}
+              </div>
+              <DropdownMenu.Separator className="my-1 h-px bg-border" />
+              <DropdownMenu.Item asChild>
+                <Link to="/profile/{-$id}" params={{ id: undefined }} className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Profile</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to="/settings" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Settings</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to="/support" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Support</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <a href={routes.logout.path} className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Log out</a>
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+        <button type="button" className="rounded p-2 lg:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+        </button>
+      </div>
+      {open ? (
+        <nav aria-label="Mobile" className="border-t border-border px-4 pb-4 lg:hidden">
+          <div className="py-3 md:hidden"><SearchBox onDone={() => setOpen(false)} /></div>
+          {[...nav, { to: '/scan', label: 'Scan a Band' } as const, { to: '/settings', label: 'Settings' } as const].map((n) => (
+            <Link key={n.to} to={n.to} onClick={() => setOpen(false)} className={cn(link, 'block')} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
+          ))}
+          <Link to="/profile/{-$id}" params={{ id: undefined }} onClick={() => setOpen(false)} className={cn(link, 'block')}>Profile</Link>
+        </nav>
+      ) : null}
+    </>
+  );
+}
