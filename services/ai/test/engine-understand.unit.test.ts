@@ -112,6 +112,15 @@ describe('brands and cigars named in a message', () => {
     expect(matchCigars('a Hemingway', idx, true).ids.every((id) => id.startsWith('arturo-fuente-hemingway'))).toBe(true);
     expect(matchCigars('a nice white wine', idx, false).ids).toEqual([]);
   });
+
+  it('reads the pronoun I as no cigar, however big the catalog ("Siglo I", "Excalibur No. I")', () => {
+    // 5,000 more cigars make the rare 'i' weigh as much as a real line name would in a small catalog.
+    const filler: EngineCigar[] = Array.from({ length: 5000 }, (_, i) => ({ ...catalog[i % catalog.length]!, id: `filler-${i}`, name: `Filler${i} Blend${i}` }));
+    const big = indexCatalog([...catalog, ...filler]);
+    expect(matchCigars('How should I store my cigars?', big, true).ids).toEqual([]);
+    expect(understandMessage('How should I store my cigars?', big).intent).toBe('education');
+    expect(matchCigars('a Cohiba Siglo I', big, false).ids).toContain('cohiba-siglo-siglo-i');
+  });
 });
 
 describe('occasions and prices', () => {

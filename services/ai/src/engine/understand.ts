@@ -337,6 +337,8 @@ export function matchCigars(phrase: string, idx: CatalogIndex, loose: boolean): 
     let distinct = false;
     for (const tok of f.nameTokenSet) {
       if (!tokens.has(tok)) continue;
+      // A one-letter word ("I" in "how should I store…", "Siglo I") names a cigar only beside its brand.
+      if (tok.length < 2 && !brandHit) continue;
       // The brand's own name inside a cigar's name ("Punch Punch", "Fuente Fuente") does not identify the cigar.
       const generic = GENERIC.has(tok) || f.brandTokens.includes(tok);
       if (generic && !brandHit) continue;
