@@ -174,6 +174,36 @@ function seoFiles(): Plugin {
 }
 
 /**
+ * The landing page's own code (the `/` route's component chunk and what it imports) preloaded by index.html beside the
+ * entry, so a visitor's first screen is not one more round trip away (docs/decisions.md, "First screen"). A few KB
+ * that a signed-in page load fetches without needing.
+ */
+function preloadLanding(): Plugin {
+  return {
+    name: 'torcedor-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const landing = chunks.find((c) => /src\/routes\/index\.tsx\?tsr-split=component/.test(c.facadeModuleId ?? ''));
+        if (!landing) throw new Error('preloadLanding: the / route has no component chunk');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        visit(landing.fileName);
+        const tags = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        return html.replace('  </head>', `    ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
  * The SPA. Routes are files under src/routes (code-split per route); `npm run dev` serves it with hot
  * reload and proxies /api to the local stack (API_ORIGIN, default http://localhost:3000).
  */
@@ -193,6 +223,7 @@ export default defineConfig({
     apiDocsAssets(),
     tesseractAssets(),
     seoFiles(),
+    preloadLanding(),
   ],
   resolve: {
     alias: [
@@ -205,5 +236,11 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // Every browser the app supports has modulepreload: no polyfill in the first bundle.
+    modulePreload: { polyfill: false },
+  },
 });

@@ -198,3 +198,6 @@ export const LEARN_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 /** A club event's type. */
 export const EVENT_TYPES = ['tasting', 'meetup', 'festival', 'masterclass'] as const;
+
+/** The landing page's visit beacon (`routes.recordVisit`): a constant, because the landing page sends it without the manifest. */
+export const VISITS_PATH = '/api/marketing/visits';

@@ -3,7 +3,7 @@ import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
 import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
 import { AUTOMATION_NAMES, EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
-import { Attribution } from './schemas/marketing.ts';
+import { Attribution } from './schemas/attribution.ts';
 
 /**
  * Domain events (docs/architecture.md). Each event carries the new state of what changed and a version

@@ -1,5 +1,6 @@
 
 import { route, type RouteDef } from './route.ts';
+import { VISITS_PATH } from './constants.ts';
 import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
@@ -28,8 +29,9 @@ import {
 import { SupportRequest, SupportRequestBody, SupportRequestList } from './schemas/support.ts';
 import {
   Automations, AutomationRun, Campaign, CampaignAnalytics, ContentDraft, ContentDrafts, CreateCampaignBody, MarketingAnalytics,
-  MarketingDashboard, RunAutomationBody, UpdateCampaignBody, UpdateDraftBody, VisitBody,
+  MarketingDashboard, RunAutomationBody, UpdateCampaignBody, UpdateDraftBody,
 } from './schemas/marketing.ts';
+import { VisitBody } from './schemas/attribution.ts';
 
 /**
  * The routes manifest: every API route of Torcedor, once. CDK creates the HTTP API routes from it, the
@@ -522,7 +524,7 @@ function marketingRoutes() {
   const marketing = 'marketing' as const;
   return {
     recordVisit: route({
-      method: 'POST', path: '/api/marketing/visits', service: marketing, access: 'public',
+      method: 'POST', path: VISITS_PATH, service: marketing, access: 'public',
       summary: "A landing-page visit, the first of a browser session, with where it came from (the funnel's visitors and a campaign's visits)",
       body: VisitBody, response: Ok,
     }),

@@ -1,10 +1,20 @@
-import * as z from 'zod';
+/**
+ * Where /api lives (VITE_API_ORIGIN): empty means the page's own origin (the local stack and CloudFront both serve it
+ * there), else an http(s) origin. Checked once at start-up; a plain check, as the landing page loads no zod.
+ */
+function apiOrigin(value: unknown): string {
+  if (value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+    } catch { /* reported below */ }
+  }
+  throw new Error(`VITE_API_ORIGIN must be empty or an http(s) URL, not ${JSON.stringify(value)}`);
+}
 
 /** The web client's configuration, validated once at start-up. */
-const Config = z.object({
-  /** Where /api lives; empty means the page's own origin (the local stack and CloudFront both serve it there). */
-  VITE_API_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
-  MODE: z.string(),
-});
-
-export const config = Config.parse(import.meta.env);
+export const config = {
+  VITE_API_ORIGIN: apiOrigin(import.meta.env.VITE_API_ORIGIN),
+  MODE: import.meta.env.MODE,
+} as const;

@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { CountryCode } from '@torcedor/shared/constants';
-import type { Attribution } from '@torcedor/shared/schemas/marketing';
+import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { SeedContext } from '../seed.ts';
 
 /** The password of every seeded account (docs/architecture.md, "On one machine"). */

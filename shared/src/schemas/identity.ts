@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Attribution } from './marketing.ts';
+import { Attribution } from './attribution.ts';
 import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);

@@ -1,28 +1,12 @@
 import * as z from 'zod';
 import {
-  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX, DRAFT_TITLE_MAX, UTM_VALUE_MAX,
+  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX, DRAFT_TITLE_MAX,
 } from '../constants.ts';
 
 /**
  * The owner's marketing area (docs/marketing.md): where leads come from, campaigns with their own UTM links, the
  * scheduled automations and the numbers of the dashboard.
  */
-
-const utmValue = z.string().trim().min(1).max(UTM_VALUE_MAX);
-/**
- * Where a visitor came from, as the landing page read it off its URL (`utm_source`, `utm_medium`, `utm_campaign`)
- * and `document.referrer` (another site's address only). Every field is optional; unknown fields are refused.
- */
-export const Attribution = z.strictObject({
-  utmSource: utmValue.optional(),
-  utmMedium: utmValue.optional(),
-  utmCampaign: utmValue.optional(),
-  referrer: z.url({ protocol: /^https?$/ }).max(500).optional(),
-});
-export type Attribution = z.infer<typeof Attribution>;
-
-/** A landing-page visit (the first of a browser session), counted for the funnel and the campaign's numbers. */
-export const VisitBody = z.strictObject({ attribution: Attribution.optional() });
 
 export const CampaignObjective = z.enum(['acquisition', 'conversion', 'engagement', 'retention']);
 export const CampaignType = z.enum(['social', 'email', 'content', 'referral', 'paid']);

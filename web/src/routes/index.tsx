@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { ChatLauncher } from '@/features/ai/components/chat-launcher';
 import { AUTH_TABS, type AuthTab } from '@/features/auth/auth-tabs';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { PageSkeleton } from '@/components/layout/page-skeleton';
@@ -15,8 +14,8 @@ import { oneOf } from '@/lib/search-params';
 type Search = { auth?: AuthTab; redirect?: string };
 const validateSearch = (s: Search & SearchSchemaInput): Search => ({ auth: oneOf(s.auth, AUTH_TABS), redirect: safeRedirect(s.redirect) });
 
-// The home feed is a chunk of its own: a visitor's landing page loads none of it.
-const HomeFeed = lazy(() => import('@/features/feed/components/home-feed').then((m) => ({ default: m.HomeFeed })));
+// The signed-in home (the feed and the floating VitolAI chat) is a chunk of its own: a visitor's landing page loads none of it.
+const MemberHome = lazy(() => import('./-member-home').then((m) => ({ default: m.MemberHome })));
 
 /** `/`: the landing page when logged out, the home feed once signed in (docs/product.md, "Screens"). */
 export const Route = createFileRoute('/')({
@@ -38,8 +37,7 @@ function Home() {
   const user = useCurrentUser();
   const { auth, redirect } = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
-  // The floating VitolAI chat: a round button; its code loads when it is first opened.
-  if (user) return <><Suspense fallback={<PageSkeleton />}><HomeFeed user={user} /></Suspense><ChatLauncher /></>;
+  if (user) return <Suspense fallback={<PageSkeleton />}><MemberHome user={user} /></Suspense>;
   // Changing or closing the dialog's tab keeps the page to return to.
   return (
     <LandingPage

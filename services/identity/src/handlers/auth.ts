@@ -11,7 +11,7 @@ import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
-import type { Attribution } from '@torcedor/shared/schemas/marketing';
+import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Routes } from '@torcedor/shared/routes';
 import { createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
 import { createUser, getUser, profileChanged, type UserRecord } from '../data/users.ts';

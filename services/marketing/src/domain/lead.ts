@@ -1,4 +1,5 @@
-import type { Attribution, Lead } from '@torcedor/shared/schemas/marketing';
+import type { Attribution } from '@torcedor/shared/schemas/attribution';
+import type { Lead } from '@torcedor/shared/schemas/marketing';
 import { scoreLead } from './scoring.ts';
 
 /**

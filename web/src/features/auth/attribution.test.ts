@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, fakeApi, json } from '@/testing/fake-api';
 import { signUp } from './api/sign-up';
 import { startTrial } from './api/start-trial';
+import { Attribution } from '@torcedor/shared/schemas/attribution';
 import { ATTRIBUTION_KEY, ATTRIBUTION_TTL_MS, captureAttribution, cleanAttribution, readAttribution, recordVisitOnce, storedAttribution, VISIT_SENT_KEY, withAttribution } from './attribution';
 
 const ORIGIN = 'https://torcedor.club';
@@ -34,6 +35,21 @@ describe('reading where a visitor came from', () => {
   it('drops each invalid field on its own (empty, too long, not a field)', () => {
     expect(readAttribution(page(`?utm_source=&utm_medium=${'m'.repeat(101)}&utm_campaign=ok`))).toEqual({ utmCampaign: 'ok' });
     expect(cleanAttribution({ utmSource: '  ', utmMedium: 42, referrer: 'ftp://files.example.com/', utmCampaign: 'c1', other: 'x' } as never)).toEqual({ utmCampaign: 'c1' });
+  });
+
+  it('keeps exactly what the shared Attribution schema accepts, field by field', () => {
+    const values: unknown[] = [
+      undefined, null, 42, '', ' ', 'a', ' spring ', 'x'.repeat(100), ` ${'x'.repeat(100)} `, 'x'.repeat(101), 'naïve café',
+      'https://news.example.com/', 'http://a.example/p', 'https://news.example.com/x', `https://example.com/${'p'.repeat(480)}`,
+      `https://example.com/${'p'.repeat(481)}`, 'ftp://files.example.com/', 'javascript:alert(1)', 'mailto:a@example.com', 'not a url', '//example.com/',
+    ];
+    for (const field of ['utmSource', 'utmMedium', 'utmCampaign', 'referrer'] as const) {
+      for (const value of values) {
+        const schema = Attribution.shape[field].safeParse(value);
+        const expected = schema.success && schema.data !== undefined ? { [field]: schema.data } : {};
+        expect(cleanAttribution({ [field]: value }), `${field} = ${JSON.stringify(value)}`).toEqual(expected);
+      }
+    }
   });
 });
 

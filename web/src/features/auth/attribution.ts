@@ -1,4 +1,5 @@
-import { Attribution } from '@torcedor/shared/schemas/marketing';
+import { UTM_VALUE_MAX } from '@torcedor/shared/constants';
+import type { Attribution } from '@torcedor/shared/schemas/attribution';
 
 /**
  * Where a visitor came from (docs/marketing.md, "Leads"): the landing page reads `utm_source`, `utm_medium`
@@ -15,12 +16,37 @@ const UTM_PARAMS = [['utm_source', 'utmSource'], ['utm_medium', 'utmMedium'], ['
 type Field = keyof Attribution;
 const FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrer'] as const satisfies readonly Field[];
 
-/** Only the fields the shared Attribution schema accepts, each checked on its own (an invalid one is dropped). */
+/** The longest referrer the shared Attribution schema keeps. */
+const REFERRER_MAX = 500;
+
+/** A UTM value as the shared schema reads it: trimmed, 1 to UTM_VALUE_MAX characters. */
+function utmValue(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return t.length >= 1 && t.length <= UTM_VALUE_MAX ? t : undefined;
+}
+
+/** An http(s) address of at most REFERRER_MAX characters. */
+function referrerValue(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length > REFERRER_MAX) return undefined;
+  try {
+    const { protocol } = new URL(v);
+    return protocol === 'http:' || protocol === 'https:' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Only the fields the shared Attribution schema accepts, each checked on its own (an invalid one is dropped). Plain
+ * checks of the schema's rules rather than the schema itself: the landing page keeps attribution without loading zod
+ * (docs/decisions.md, "First screen"); attribution.test.ts holds them to the schema.
+ */
 export function cleanAttribution(raw: Partial<Record<Field, unknown>>): Attribution {
   const out: Attribution = {};
   for (const field of FIELDS) {
-    const parsed = Attribution.shape[field].safeParse(raw[field]);
-    if (parsed.success && parsed.data !== undefined) out[field] = parsed.data;
+    const value = field === 'referrer' ? referrerValue(raw[field]) : utmValue(raw[field]);
+    if (value !== undefined) out[field] = value;
   }
   return out;
 }
@@ -101,12 +127,12 @@ let landed = false;
  * The landing page's first render of this page load: records the attribution and counts the session's visit
  * (`send` posts it). Later renders of the landing page in the same page load (back from /terms) do nothing.
  */
-export function landingPageLoaded(send: (attribution: Attribution | undefined) => Promise<unknown>): void {
+export function landingPageLoaded(send: (attribution: Attribution | undefined) => Promise<unknown>, page?: { search: string; referrer: string; origin: string }): void {
   if (landed) return;
   landed = true;
   let attribution: Attribution = {};
   try {
-    attribution = captureAttribution();
+    attribution = captureAttribution(page);
   } catch { /* storage refused: the visit still counts */ }
   recordVisitOnce(send, attribution);
 }

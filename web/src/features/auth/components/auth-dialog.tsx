@@ -16,10 +16,10 @@ import { toast } from '@/lib/toast';
 import { useLogIn } from '../api/log-in';
 import { useSignUp } from '../api/sign-up';
 import { useStartTrial } from '../api/start-trial';
-import { INCOMPLETE, passedGate, withAgeRule } from '../age';
-import { CountrySelect } from './country-select';
-
+import { INCOMPLETE, passedGate } from '../age';
+import { withAgeRule } from '../age-rule';
 import type { AuthTab } from '../auth-tabs';
+import { CountrySelect } from './country-select';
 
 /** The server's bodies, plus the age rule it applies right after them. */
 const SignUpSchema = withAgeRule(SignupBody);

@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { routes } from '@torcedor/shared/routes';
 import { BookOpen, CalendarDays, Database, Package, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { takeTrialEndedMessage } from '@/lib/current-user';
 import { passedGate } from '../age';
-import { recordVisit } from '../api/record-visit';
-import { landingPageLoaded } from '../attribution';
-import { AgeGate } from './age-gate';
 import type { AuthTab } from '../auth-tabs';
-import { AuthDialog } from './auth-dialog';
+import { AgeGate } from './age-gate';
+
+// The dialog (forms, their schemas, the API client) loads when it is first opened: the first screen is the gate and the hero.
+const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
 const FEATURES = [
   { icon: Users, title: 'Social Community', text: 'Follow fellow enthusiasts, share your smokes and trade notes with people who love the leaf as much as you do.' },
@@ -30,13 +29,25 @@ export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | nul
   const [notice] = useState(() => takeTrialEndedMessage());
   const open = (t: AuthTab) => onTabChange(t);
   const dialogTab = gatePassed ? (tab ?? (notice ? 'signup' : null)) : null;
-  // Where the visitor came from, kept for the sign-up, and the session's visit counted (after the first paint).
-  useEffect(() => landingPageLoaded(recordVisit), []);
+  // Where the visitor came from, kept for the sign-up, and the session's visit counted (after the first paint). The URL is
+  // read now, before the dialog's tab changes it.
+  useEffect(() => {
+    const page = { search: location.search, referrer: document.referrer, origin: location.origin };
+    const count = () => void import('../api/record-visit').then(({ countLandingVisit }) => countLandingVisit(page));
+    // Once the page has loaded, so the API client it needs does not compete with the first screen for the network.
+    if (document.readyState === 'complete') return void setTimeout(count, 0);
+    window.addEventListener('load', count, { once: true });
+    return () => window.removeEventListener('load', count);
+  }, []);
 
   return (
     <>
       {gatePassed ? null : <AgeGate onPass={() => setGatePassed(true)} />}
-      <AuthDialog tab={dialogTab} onTabChange={open} onClose={() => onTabChange(null)} notice={notice} redirect={redirect} />
+      {dialogTab ? (
+        <Suspense fallback={null}>
+          <AuthDialog tab={dialogTab} onTabChange={open} onClose={() => onTabChange(null)} notice={notice} redirect={redirect} />
+        </Suspense>
+      ) : null}
       <main>
         <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-surface-2 to-bg">
           <div className="mx-auto max-w-5xl px-4 py-24 text-center">
@@ -87,7 +98,7 @@ export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | nul
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" size="sm" onClick={() => open('signup')}>Get Started</Button>
             <Button variant="secondary" size="sm" onClick={() => open('trial')}>7-Day Free Trial</Button>
-            <a href={routes.loginPage.path} className="self-center text-sm text-muted hover:text-fg">Admin Login</a>
+            <Link to="/" search={{ auth: 'login' }} className="self-center text-sm text-muted hover:text-fg">Admin Login</Link>
           </div>
           <nav aria-label="Legal" className="flex gap-4 text-sm">
             <Link to="/terms" className="text-muted hover:text-fg">Terms of Service</Link>
