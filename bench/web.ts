@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -60,8 +61,32 @@ export interface LighthouseScores { performance: number; accessibility: number; 
 export interface LighthousePage { label: string; url: string; scores: LighthouseScores; failing: string[]; scriptKb: number }
 
 /**
- * B8: Lighthouse (mobile, default throttling) on one page with the system Chromium; signed-in pages get the session
- * cookie on every request. Scores are 0-100; `failing` lists the audits below full marks in the scored categories.
+ * The browser's cookies for one page: a signed-in page's session cookies, as the browser keeps them after a login (the
+ * page's script reads the non-HttpOnly signed-in hint from document.cookie, so a Cookie header alone would measure the
+ * landing page instead); none for a public page.
+ */
+async function useCookies(port: number, url: string, cookie: string | undefined): Promise<void> {
+  const puppeteer = (await import('puppeteer-core')).default;
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const context = browser.defaultBrowserContext();
+    const existing = await context.cookies();
+    if (existing.length) await context.deleteCookie(...existing);
+    const { hostname } = new URL(url);
+    const pairs = (cookie ?? '').split(/;\s*/).filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as const);
+    if (pairs.length) {
+      await context.setCookie(...pairs.map(([name, value]) => ({
+        name, value, domain: hostname, path: '/', httpOnly: name !== SIGNED_IN_HINT_COOKIE, sameSite: 'Lax' as const,
+      })));
+    }
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * B8: Lighthouse (mobile, default throttling) on one page with the system Chromium; signed-in pages run with the
+ * session's cookies in the browser. Scores are 0-100; `failing` lists the audits below full marks in the scored categories.
  */
 export async function lighthouse(pages: { label: string; url: string; cookie?: string }[]): Promise<LighthousePage[]> {
   const { launch } = await import('chrome-launcher');
@@ -70,10 +95,10 @@ export async function lighthouse(pages: { label: string; url: string; cookie?: s
   const out: LighthousePage[] = [];
   try {
     for (const page of pages) {
+      await useCookies(chrome.port, page.url, page.cookie);
       const result = await run(page.url, {
         port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
       });
       const lhr = result!.lhr;
       const score = (id: keyof LighthouseScores) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
