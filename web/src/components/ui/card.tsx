@@ -26,11 +26,11 @@ export function PageTitle({ title, subtitle, children }: { title: string; subtit
   );
 }
 
-/** An empty or no-result state. */
+/** An empty or no-result state. Its title is a level-2 heading: right under any page's h1 or beside a section's h2. */
 export function EmptyState({ title, text, children }: { title: string; text?: string; children?: React.ReactNode }) {
   return (
     <div className="rounded-xl border border-dashed border-border p-10 text-center">
-      <h3 className="text-xl font-semibold">{title}</h3>
+      <h2 className="text-xl font-semibold">{title}</h2>
       {text ? <p className="mt-2 text-muted">{text}</p> : null}
       {children ? <div className="mt-4 flex justify-center gap-2">{children}</div> : null}
     </div>

@@ -98,8 +98,6 @@ export function HomeFeed({ user }: { user: User }) {
           <UpcomingEvents />
         </Suspense>
       </aside>
-      {/* Where the floating chat widget will mount (not built yet). */}
-      <div id="chat-widget-slot" data-slot="chat-widget" />
     </main>
   );
 }
