@@ -201,3 +201,6 @@ export const EVENT_TYPES = ['tasting', 'meetup', 'festival', 'masterclass'] as c
 
 /** The landing page's visit beacon (`routes.recordVisit`): a constant, because the landing page sends it without the manifest. */
 export const VISITS_PATH = '/api/marketing/visits';
+
+/** Humidor items drawn at once; 'Show more' draws the next as many (a big humidor stays quick to open on a phone). */
+export const HUMIDOR_PAGE_SIZE = 24;

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { HumidorAnalytics, HumidorItem } from '@torcedor/shared/schemas/humidor';
+import { HUMIDOR_PAGE_SIZE } from '@torcedor/shared/constants';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, fakeApi, json } from '@/testing/fake-api';
 import { conditionsQuery } from '../api/get-conditions';
@@ -29,15 +32,19 @@ const analytics: HumidorAnalytics = {
   totals: { sticks: 17, valueUsd: 412.25, averageAgeDays: 640 },
 };
 
-function renderPage({ cap, items = [item] }: { cap: number | null; items?: HumidorItem[] }) {
+function renderPage({ cap, items = [item], stateful = false }: { cap: number | null; items?: HumidorItem[]; stateful?: boolean }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false } } });
   client.setQueryData(humidorQuery.queryKey, items);
   client.setQueryData(humidorSummaryQuery.queryKey, { totalSticks: items.reduce((n, i) => n + i.quantity, 0), items: items.length, wishlistCount: 0, cap });
   client.setQueryData(wishlistQuery.queryKey, []);
   client.setQueryData(conditionsQuery.queryKey, { readings: [], target: { min: 62, max: 72 }, rechargeNeeded: false });
   const rootRoute = createRootRoute();
-  const page = () => <HumidorPage onAddClosed={() => {}} view={{ tab: 'humidor', q: '', status: 'all' }} onViewChange={async () => {}} />;
-  const humidor = createRoute({ getParentRoute: () => rootRoute, path: '/humidor', component: page });
+  // `stateful`: the view changes as the route's search would (the filters apply); otherwise it stays put.
+  function Page() {
+    const [view, setView] = useState<Parameters<typeof HumidorPage>[0]['view']>({ tab: 'humidor', q: '', status: 'all' });
+    return <HumidorPage onAddClosed={() => {}} view={view} onViewChange={async (change) => { if (stateful) setView((v) => ({ ...v, ...change })); }} />;
+  }
+  const humidor = createRoute({ getParentRoute: () => rootRoute, path: '/humidor', component: Page });
   const others = ['/subscription', '/search'].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => null }));
   const router = createRouter({ routeTree: rootRoute.addChildren([humidor, ...others]), history: createMemoryHistory({ initialEntries: ['/humidor'] }) });
   return render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
@@ -91,5 +98,35 @@ describe('humidor page analytics (GET /api/humidor/analytics)', () => {
     const section = await analyticsSection();
     expect(await section.findByRole('link', { name: 'Upgrade to Premium' })).toBeTruthy();
     expect(section.queryByText('Totals')).toBeNull();
+  });
+});
+
+describe('a big humidor', () => {
+  const many = (n: number): HumidorItem[] => Array.from({ length: n }, (_, k) => ({
+    ...item, id: `i${k}`, cigarName: `Line ${k}`, status: k % 2 ? 'aged' : 'owned',
+  }));
+
+  it(`draws ${HUMIDOR_PAGE_SIZE} cards, then as many more per 'Show more', until all are shown`, async () => {
+    fakeApi({ 'GET /api/humidor/analytics': () => json(analytics) });
+    renderPage({ cap: null, items: many(HUMIDOR_PAGE_SIZE * 2 + 5) });
+    const panel = within(await screen.findByRole('tabpanel', { name: 'My Humidor' }));
+    expect(panel.getAllByRole('listitem')).toHaveLength(HUMIDOR_PAGE_SIZE);
+    expect(panel.getByText(`Showing ${HUMIDOR_PAGE_SIZE} of ${HUMIDOR_PAGE_SIZE * 2 + 5} cigars`)).toBeTruthy();
+    await userEvent.click(panel.getByRole('button', { name: 'Show more' }));
+    expect(panel.getAllByRole('listitem')).toHaveLength(HUMIDOR_PAGE_SIZE * 2);
+    await userEvent.click(panel.getByRole('button', { name: 'Show more' }));
+    expect(panel.getAllByRole('listitem')).toHaveLength(HUMIDOR_PAGE_SIZE * 2 + 5);
+    expect(panel.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('starts over at the first page when the filter changes', async () => {
+    fakeApi({ 'GET /api/humidor/analytics': () => json(analytics) });
+    renderPage({ cap: null, items: many(HUMIDOR_PAGE_SIZE * 4), stateful: true });
+    const panel = within(await screen.findByRole('tabpanel', { name: 'My Humidor' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Show more' }));
+    expect(panel.getAllByRole('listitem')).toHaveLength(HUMIDOR_PAGE_SIZE * 2);
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Status' }), 'aged');
+    expect(panel.getAllByRole('listitem')).toHaveLength(HUMIDOR_PAGE_SIZE);
+    expect(panel.getByText(`Showing ${HUMIDOR_PAGE_SIZE} of ${HUMIDOR_PAGE_SIZE * 2} cigars`)).toBeTruthy();
   });
 });

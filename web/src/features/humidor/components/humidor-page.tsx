@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { humidorStats } from '@torcedor/shared/collection';
+import { HUMIDOR_PAGE_SIZE } from '@torcedor/shared/constants';
 import { isoDay } from '@torcedor/shared/formatters';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { AlarmClock, Download, Plus, Search, Upload } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { humidorQuery } from '../api/get-humidor';
 import { useHumidorAnalytics } from '../api/get-humidor-analytics';
 import { humidorSummaryQuery } from '../api/get-humidor-summary';
@@ -107,6 +109,8 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   const unlimited = summary.cap === null;
   // Analytics are premium (the server refuses free members): read only for a member with benefits and cigars.
   const analytics = useHumidorAnalytics(unlimited && items.length > 0);
+  // The charts' code (recharts) loads as the member scrolls towards them, not with the page.
+  const [analyticsRef, analyticsNear] = useNearViewport<HTMLElement>();
   const paid = items.reduce((n, i) => n + (i.pricePaid ?? 0) * i.quantity, 0);
   const current = items.reduce((n, i) => n + (i.currentPrice ?? i.pricePaid ?? 0) * i.quantity, 0);
   const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -114,6 +118,10 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   const needle = text.trim().toLowerCase();
   const shown = items.filter((i) => (status === 'all' || i.status === status)
     && (!needle || [i.brandName, i.cigarName, i.cigarVitola, i.location, i.notes].some((f) => f?.toLowerCase().includes(needle))));
+  // The first HUMIDOR_PAGE_SIZE items are drawn, then as many more per 'Show more'; a new search or filter starts over.
+  const filterKey = `${status}|${needle}`;
+  const [more, setMore] = useState({ key: filterKey, limit: HUMIDOR_PAGE_SIZE });
+  const limit = more.key === filterKey ? more.limit : HUMIDOR_PAGE_SIZE;
   const closeAdd = (o: boolean) => {
     setAdding(o);
     if (!o) onAddClosed();
@@ -197,9 +205,17 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
           ) : !shown.length ? (
             <EmptyState title="No Items Found" text="Try adjusting your search or filters" />
           ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {shown.map((i) => <li key={i.id} className="flex"><ItemCard item={i} now={now} /></li>)}
-            </ul>
+            <>
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {shown.slice(0, limit).map((i) => <li key={i.id} className="flex"><ItemCard item={i} now={now} /></li>)}
+              </ul>
+              {shown.length > limit ? (
+                <div className="mt-4 flex flex-col items-center gap-2">
+                  <p className="text-sm text-muted" aria-live="polite">Showing {limit} of {shown.length} cigars</p>
+                  <Button variant="outline" onClick={() => setMore({ key: filterKey, limit: limit + HUMIDOR_PAGE_SIZE })}>Show more</Button>
+                </div>
+              ) : null}
+            </>
           )}
         </TabsContent>
         <TabsContent value="wishlist">
@@ -207,10 +223,12 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
         </TabsContent>
       </Tabs>
 
-      <section aria-labelledby="analytics-title">
+      <section ref={analyticsRef} aria-labelledby="analytics-title">
         <h2 id="analytics-title" className="mb-3 text-xl font-semibold">Analytics</h2>
         {unlimited ? (
-          items.length ? <Analytics query={analytics} /> : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
+          items.length
+            ? (analyticsNear ? <Analytics query={analytics} /> : <Skeleton className="h-64" />)
+            : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
         ) : <UpgradeForAnalytics />}
       </section>
 
