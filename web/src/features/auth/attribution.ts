@@ -1,5 +1,6 @@
 import { UTM_VALUE_MAX } from '@torcedor/shared/constants';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
+import { httpUrl } from '@/lib/http-url';
 
 /**
  * Where a visitor came from (docs/marketing.md, "Leads"): the landing page reads `utm_source`, `utm_medium`
@@ -27,15 +28,7 @@ function utmValue(v: unknown): string | undefined {
 }
 
 /** An http(s) address of at most REFERRER_MAX characters. */
-function referrerValue(v: unknown): string | undefined {
-  if (typeof v !== 'string' || v.length > REFERRER_MAX) return undefined;
-  try {
-    const { protocol } = new URL(v);
-    return protocol === 'http:' || protocol === 'https:' ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const referrerValue = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= REFERRER_MAX && httpUrl(v) ? v : undefined);
 
 /**
  * Only the fields the shared Attribution schema accepts, each checked on its own (an invalid one is dropped). Plain
@@ -59,14 +52,8 @@ const hasUtm = (a: Attribution) => a.utmSource !== undefined || a.utmMedium !== 
  * carry someone's search or tokens). Our own pages, other schemes and unparsable values give nothing.
  */
 function externalReferrer(referrer: string, ownOrigin: string): string | undefined {
-  if (!referrer) return undefined;
-  let url: URL;
-  try {
-    url = new URL(referrer);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === ownOrigin) return undefined;
+  const url = referrer ? httpUrl(referrer) : null;
+  if (!url || url.origin === ownOrigin) return undefined;
   return `${url.origin}${url.pathname}`;
 }
 
