@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
@@ -240,6 +240,30 @@ describe('profile and settings', () => {
     expect(r.status).toBe(400);
     const after = await call(handler, 'GET', '/api/user/profile', { cookies });
     expect(after.body).toEqual(before.body);
+  });
+
+  it("answers the page's user read from this instance's read of the last second, and counts its own changes at once", async () => {
+    const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { ddb, TABLE } = await import('@torcedor/service-kit/ddb');
+    const { USER_RECHECK_MS, userKey } = await import('../src/data/users.ts');
+    const { cookies, userId } = await signUpAndLogin();
+    const spy = vi.spyOn(ddb, 'send');
+    const reads = () => spy.mock.calls.filter(([c]) => c instanceof GetCommand && (c.input.Key as { PK: string }).PK === userKey(userId).PK).length;
+    try {
+      expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call(handler, 'GET', '/api/auth/user', { cookies })));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(reads()).toBe(1);
+      // Another instance's write (identity's worker copying a count) reaches this read within USER_RECHECK_MS.
+      await ddb.send(new UpdateCommand({ TableName: TABLE, Key: userKey(userId), UpdateExpression: 'SET humidorCount = :n', ExpressionAttributeValues: { ':n': 7 } }));
+      await new Promise((r) => setTimeout(r, USER_RECHECK_MS + 50));
+      expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body.humidorCount).toBe(7);
+      // This instance's own change counts at once.
+      expect((await call(handler, 'PUT', '/api/user/profile', { cookies, body: { displayName: 'Ana Fresh', bio: null, location: null } })).status).toBe(200);
+      expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body.displayName).toBe('Ana Fresh');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('holds the bio to 500 characters and the option sets of the spec', async () => {

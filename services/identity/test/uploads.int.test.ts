@@ -2,7 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { domainEvents } from '@torcedor/shared/events';
 import { busEvent } from '../../kit/test/bus.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   bucket = aws.uploadsBucket;
   handler = (await import('../src/http.ts')).handler as Handler;
   worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  s3 = (await import('@torcedor/service-kit/uploads')).s3;
+  s3 = await (await import('@torcedor/service-kit/uploads')).s3Client();
   ddb = await import('@torcedor/service-kit/ddb');
 });
 beforeEach(() => {
@@ -174,19 +174,34 @@ describe('settings social honours', () => {
 });
 
 describe('social counts', () => {
+  /**
+   * GET /api/auth/user as the page reads it once the worker's copy has been written: the worker is another function
+   * instance, whose writes reach the read within USER_RECHECK_MS (the clock moves on by that much here).
+   */
+  let ahead = 0;
+  async function userAfterCopy(cookies: string[]) {
+    const { USER_RECHECK_MS } = await import('../src/data/users.ts');
+    ahead += USER_RECHECK_MS;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ahead });
+    try {
+      return await call(handler, 'GET', '/api/auth/user', { cookies });
+    } finally {
+      vi.useRealTimers();
+    }
+  }
   it("keeps social's follower, following and review totals on the member, newest version wins", async () => {
     const { userId, cookies } = await member();
     const counts = (version: number, n: number) => busEvent('SocialCountsChanged', { userId, version, followersCount: n, followingCount: n + 1, reviewsCount: n + 2 }, undefined, 'torcedor.social');
     await worker(counts(3, 10), {});
     await worker(counts(2, 99), {}); // late and older: ignored
     await worker(counts(3, 50), {}); // a duplicate version: ignored
-    const me = await call(handler, 'GET', '/api/auth/user', { cookies });
+    const me = await userAfterCopy(cookies);
     expect(me.body).toMatchObject({ followersCount: 10, followingCount: 11, reviewsCount: 12 });
     await worker(counts(4, 20), {});
-    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body).toMatchObject({ followersCount: 20, followingCount: 21, reviewsCount: 22 });
+    expect((await userAfterCopy(cookies)).body).toMatchObject({ followersCount: 20, followingCount: 21, reviewsCount: 22 });
     // Humidor's counts keep their own version: both copies live side by side.
     await worker(busEvent('CollectionCountsChanged', { userId, version: 1, humidorCount: 5, humidorItems: 3, wishlistCount: 2 }, undefined, 'torcedor.humidor'), {});
-    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body).toMatchObject({ followersCount: 20, humidorCount: 5 });
+    expect((await userAfterCopy(cookies)).body).toMatchObject({ followersCount: 20, humidorCount: 5 });
   });
 
   it('keeps no copy for a member identity does not know', async () => {

@@ -11,6 +11,10 @@ export function readCookies(cookies: readonly string[] | undefined, header?: str
     if (i <= 0) continue;
     const name = part.slice(0, i).trim();
     const raw = part.slice(i + 1).trim();
+    if (!raw.includes('%')) {
+      out[name] = raw;
+      continue;
+    }
     try {
       out[name] = decodeURIComponent(raw);
     } catch {

@@ -43,16 +43,32 @@ const verifier = JwtRsaVerifier.create(
   { jwksCache },
 );
 
+/**
+ * Tokens this instance verified, until they expire: the same bytes verify the same way, so a page's many requests
+ * check the signature once (revocation is checked on every request beside it, see revocation.ts).
+ */
+const verified = new Map<string, Session>();
+const MAX_VERIFIED = 5_000;
+
 /** The verified session of an access token, or null for any token that does not verify. */
-export async function verifySession(token: string | undefined): Promise<Session | null> {
+export async function verifySession(token: string | undefined, nowMs = Date.now()): Promise<Session | null> {
   if (!token) return null;
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt * 1000 > nowMs) return known;
+    verified.delete(token);
+    return null;
+  }
   try {
     const payload = await verifier.verify(token);
     if (!payload.sub || !payload.exp) return null;
     const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
     const sessionId = String(payload.origin_jti ?? payload.jti ?? '');
     if (!sessionId) return null;
-    return { userId: payload.sub, isOwner: groups.includes(OWNERS_GROUP), groups, token, expiresAt: payload.exp, issuedAt: Number(payload.iat ?? 0), sessionId, username: String(payload.username ?? payload['cognito:username'] ?? payload.sub) };
+    const session: Session = Object.freeze({ userId: payload.sub, isOwner: groups.includes(OWNERS_GROUP), groups: Object.freeze(groups) as string[], token, expiresAt: payload.exp, issuedAt: Number(payload.iat ?? 0), sessionId, username: String(payload.username ?? payload['cognito:username'] ?? payload.sub) });
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, session);
+    return session;
   } catch {
     return null;
   }

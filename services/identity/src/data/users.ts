@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setExpression } from '@torcedor/service-kit/items';
 import { registerRenderer, stateEventPart } from '@torcedor/service-kit/outbox';
+import { recentReads } from '@torcedor/service-kit/recent';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { displayName } from '@torcedor/shared/formatters';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
@@ -33,6 +34,19 @@ export async function getUser(userId: string): Promise<UserRecord | null> {
   const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: userKey(userId), ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : null;
 }
+
+/**
+ * How long GET /api/auth/user, which every page load calls, may answer from this instance's last read of the user
+ * (docs/decisions.md, "Request path"): this instance's own writes count at once; the copies identity's worker
+ * writes (counts, plan) already arrive by event, and reach this read within as much again.
+ */
+export const USER_RECHECK_MS = 1_000;
+const recentUsers = recentReads<UserRecord | null>({ ttlMs: USER_RECHECK_MS, max: 10_000 });
+
+/** AP1, for the read route only: the user as this instance read them less than USER_RECHECK_MS ago, else read. */
+export const getRecentUser = (userId: string) => recentUsers.get(userId, () => getUser(userId));
+/** This instance's own change of the user counts at once for getRecentUser. */
+export const forgetRecentUser = (userId: string) => recentUsers.forget(userId);
 
 /**
  * The UserProfileChanged event of a transaction that changes a public profile, published with the profile as it
@@ -82,11 +96,13 @@ export async function updateUser(userId: string, fields: Partial<UserRecord>, pu
   };
   if (publicProfile) {
     const r = await transact({ user: { Update: update }, event: profileChanged(userId) });
+    forgetRecentUser(userId);
     if (!r.ok) throw notFound('User not found');
     return (await getUser(userId)) ?? Promise.reject(notFound('User not found'));
   }
   try {
     const out = await ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+    forgetRecentUser(userId);
     return fromItem(out.Attributes ?? {});
   } catch (err) {
     if (isConditionFailure(err)) throw notFound('User not found');

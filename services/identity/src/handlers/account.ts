@@ -8,7 +8,7 @@ import type { Routes } from '@torcedor/shared/routes';
 import { deletePoolUser, passwordAuth, revokeRefreshToken } from '../adapters/cognito.ts';
 import { deleteMemberRequests, listMemberRequests } from '../data/support.ts';
 import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
-import { getUser, userKey, type UserRecord } from '../data/users.ts';
+import { forgetRecentUser, getUser, userKey, type UserRecord } from '../data/users.ts';
 import { readCookies, REFRESH_COOKIE } from '@torcedor/service-kit/cookies';
 import { clearedSessionCookies } from './session-cookies.ts';
 
@@ -56,6 +56,7 @@ export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ ses
   await deletePoolUser(user.username);
   await deleteMemberRequests(user.id);
   await deleteKeys([userKey(user.id)]);
+  forgetRecentUser(user.id);
   cookies.push(...clearedSessionCookies());
   return { ok: true as const };
 };

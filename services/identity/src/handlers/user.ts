@@ -2,20 +2,20 @@ import { unauthorized } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import type { Session } from '@torcedor/service-kit/session';
 import type { Routes } from '@torcedor/shared/routes';
-import { getUser, updateUser, type UserRecord } from '../data/users.ts';
+import { getRecentUser, getUser, updateUser, type UserRecord } from '../data/users.ts';
 import { toApiUser } from '../domain/user.ts';
 import { trialEnded, trialIsOver } from './auth.ts';
 
 /** The signed-in member's record; a deleted account is logged out, an ended trial is told so. */
-export async function currentRecord(session: Session): Promise<UserRecord> {
-  const user = await getUser(session.userId);
+export async function currentRecord(session: Session, recent = false): Promise<UserRecord> {
+  const user = await (recent ? getRecentUser : getUser)(session.userId);
   if (!user) throw unauthorized();
   if (trialIsOver(user, new Date())) throw trialEnded();
   return user;
 }
 
 export const getCurrentUser: RouteHandler<Routes['getCurrentUser']> = async ({ session }) =>
-  toApiUser(await currentRecord(session), session.isOwner);
+  toApiUser(await currentRecord(session, true), session.isOwner);
 
 export const getProfile: RouteHandler<Routes['getProfile']> = getCurrentUser;
 
