@@ -17,7 +17,8 @@
  *       B5's GET /api/health p50 (no goal: measured), its top-1 and top-3, and the scan page's lazy chunks (gzip)
  *   B6  each service's Lambda bundle (minified, what Lambda provides external as CDK bundles it: the SDK from the
  *       Node 22 runtime, Powertools from its layer; goal <= 250 KB)
- *       and its import time over `node -e 0` (goal <= 150 ms)
+ *       and its import time over `node -e 0` (goal <= 150 ms); the modules layers hold built from this repo (ai's local
+ *       engine, loaded on first use) are printed with their size
  *   B7  the landing page's initial JavaScript (gzip) vs a bare React + TanStack Router + Query app built by the bench
  *       in the same run (goal <= 1.3x; see web.ts); the signed-in feed's script bytes printed beside it
  *   B8  Lighthouse (mobile, default throttling, the system Chromium) on /, /terms and, signed in, /, /humidor and
@@ -29,7 +30,8 @@
  * Misses are measured again (MISS_RETRIES more runs of that check, floors included): a row passes when any run meets
  * its goal; it fails when its best run still misses by more than the run-to-run noise measured across those runs
  * (the spread of its ratio). The exit code is 1 when a row fails, so a regression cannot hide in a table.
- * `--quick` shortens the samples; `--skip-lighthouse` leaves B8 out.
+ * `--quick` shortens the samples; `--skip-lighthouse` leaves B8 out; `--only=B2,B4` runs just those checks (their floors
+ * with them), for working on one budget.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -41,7 +43,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
-import { LAMBDA_PROVIDED_MODULES, layerModulesOf, serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, serviceEntry } from '@torcedor/shared/runtime';
 import { SERVICES } from '@torcedor/shared/services';
 import { serviceEnv } from '../local/src/testing/service-env.ts';
 import { startStack } from '../local/src/stack.ts';
@@ -57,7 +59,11 @@ import { bareAppInitialJs, initialJsGzip, lighthouse } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
-const skipLighthouse = process.argv.includes('--skip-lighthouse');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').map((x) => x.trim().toUpperCase())) : null;
+/** Whether check `id` runs in this run (all of them unless --only names some). */
+const wants = (id: string) => !only || only.has(id);
+const skipLighthouse = process.argv.includes('--skip-lighthouse') || !wants('B8');
 const DURATION = quick ? 3 : 8;
 const SAMPLES = quick ? 100 : 400;
 /** How many more times a check that missed a goal is measured before the miss counts. */
@@ -140,7 +146,7 @@ const importEnv = {
   AUTH_CLIENT_ID: 'bench', APP_ORIGIN: 'https://torcedor.example', USER_POOL_ID: 'us-east-1_bench', UPLOADS_BUCKET: 'bench-uploads', LOG_LEVEL: 'ERROR',
 };
 const workers = new Set(servicesWithWorker());
-for (const service of SERVICES) {
+for (const service of wants('B6') ? SERVICES : []) {
   for (const fn of ['http', ...(workers.has(service) ? ['worker'] : [])] as ('http' | 'worker')[]) {
     const file = join(outDir, `${service}-${fn}.mjs`);
     await esbuild.build({
@@ -169,6 +175,15 @@ for (const service of SERVICES) {
   }
 }
 
+// Modules a service's layer holds built from this repo (loaded on first use, out of the bundle): printed with their size.
+for (const [service, builds] of wants('B6') ? Object.entries(SERVICE_LAYER_BUILDS) : []) {
+  for (const [module, entry] of Object.entries(builds ?? {})) {
+    const file = join(outDir, `${module.replaceAll('/', '_')}.mjs`);
+    await esbuild.build({ entryPoints: [join(ROOT, entry)], outfile: file, bundle: true, minify: true, platform: 'node', format: 'esm', target: 'node22', external: [...LAMBDA_PROVIDED_MODULES], logLevel: 'silent' });
+    measured({ id: 'B6', what: `${service} layer module ${module} (loaded on first use)`, ours: statSync(file).size / 1024, floor: 250, unit: 'KB' });
+  }
+}
+
 // ---- The stack -------------------------------------------------------------------------------------
 const dataDir = mkdtempSync(join(tmpdir(), 'torcedor-bench-'));
 const port = 3200 + Math.floor(Math.random() * 500);
@@ -193,7 +208,7 @@ try {
     floors.bareNodeHttpReqPerSec = bareRps;
     return { bareRps, healthRps: await reqPerSec(`${stack.url}/api/health`) };
   };
-  await run({
+  if (wants('B1')) await run({
     name: 'B1',
     measure: async () => {
       const { bareRps, healthRps } = await health();
@@ -210,7 +225,7 @@ try {
   const cookie = member.cookies.join('; ');
 
   // B2: the signed-in page's first read (session verified, revocation checked, the user read) against B1's req/s.
-  await run({
+  if (wants('B2')) await run({
     name: 'B2',
     measure: async () => {
       const { healthRps } = await health();
@@ -230,10 +245,10 @@ try {
   const cigarIds = catalog.cigars.map((c) => c.id);
   // B4: the add through the gateway, and the DynamoDB round trips one add makes (humidor's handler in a process of
   // its own with B3's recorder, see humidor-process.ts).
-  const trips = await runMeasuring<HumidorInput, HumidorOutput>('humidor-process.ts', 'BENCH_HUMIDOR',
+  const trips = !wants('B4') ? { calls: 0, commands: '', trips: 0 } : await runMeasuring<HumidorInput, HumidorOutput>('humidor-process.ts', 'BENCH_HUMIDOR',
     { ...process.env, ...serviceEnv('humidor', stack.aws, { logLevel: 'ERROR' }) },
     { cookies: member.cookies, cigarIds: cigarIds.slice(0, 500), appOrigin: stack.aws.appOrigin });
-  await run({
+  if (wants('B4')) await run({
     name: 'B4',
     measure: async () => {
       // The add and the raw PutItem sampled alternately, so both see the same load (the stack's workers take each
@@ -263,7 +278,7 @@ try {
   const queries = ['padron', 'padrn', 'fuente robusto', 'maduro toro', 'nicaragua', 'churchil', 'rob', 'habano belicoso', 'estel', 'connecticut corona'];
   const brandWords = catalog.brands.slice(0, 10).map((b) => b.name.split(' ')[0]!.toLowerCase());
   const allQueries = [...queries, ...brandWords];
-  await run({
+  if (wants('B5')) await run({
     name: 'B5',
     measure: async () => {
       const floor = await healthP50();
@@ -278,9 +293,10 @@ try {
   });
 
   // B7: what the landing page loads before it renders, against a bare React + Router + Query app.
-  const bare = await bareAppInitialJs(dataDir);
-  const landing = initialJsGzip(join(ROOT, 'web', 'dist'));
-  await run({
+  const webChecks = wants('B7') || !skipLighthouse || wants('B11');
+  const bare = webChecks ? await bareAppInitialJs(dataDir) : { bytes: 0, files: 0 };
+  const landing = webChecks ? initialJsGzip(join(ROOT, 'web', 'dist')) : { bytes: 0, files: 0 };
+  if (wants('B7')) await run({
     name: 'B7',
     measure: async () => [{
       id: 'B7', what: `landing page initial JS, gzip (${landing.files} files) vs a bare React + Router + Query app (${bare.files})`,
@@ -317,22 +333,22 @@ try {
   }
 
   // B11: band scan's reading and matching, and what the scan page loads lazily.
-  const band = await benchBandScan(quick ? 20 : 40);
-  measured({ id: 'B11', what: `band scan read + match p50 (${band.samples} generated bands; top-1 ${(band.top1 * 100).toFixed(0)} %, top-3 ${(band.top3 * 100).toFixed(0)} %) vs GET /api/health p50`, ours: band.p50, floor: floors.healthP50Ms ?? 1, unit: 'ms' });
-  measured({ id: 'B11', what: `scan page lazy chunks, gzip (${band.routeChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.routeKb, floor: landing.bytes / 1024, unit: 'KB' });
-  measured({ id: 'B11', what: `tesseract.js client chunks, gzip (${band.tesseractChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.tesseractKb, floor: landing.bytes / 1024, unit: 'KB' });
+  const band = wants('B11') ? await benchBandScan(quick ? 20 : 40) : null;
+  if (band) measured({ id: 'B11', what: `band scan read + match p50 (${band.samples} generated bands; top-1 ${(band.top1 * 100).toFixed(0)} %, top-3 ${(band.top3 * 100).toFixed(0)} %) vs GET /api/health p50`, ours: band.p50, floor: floors.healthP50Ms ?? 1, unit: 'ms' });
+  if (band) measured({ id: 'B11', what: `scan page lazy chunks, gzip (${band.routeChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.routeKb, floor: landing.bytes / 1024, unit: 'KB' });
+  if (band) measured({ id: 'B11', what: `tesseract.js client chunks, gzip (${band.tesseractChunks.join(', ') || 'none found'}) vs the landing's initial JS`, ours: band.tesseractKb, floor: landing.bytes / 1024, unit: 'KB' });
 
   // B9 before B3 (its process gets events' env on top of this process's, which B3 changes to social's).
   // Sampling capped in time as well, so B9 stays under ~30 s on a busy machine.
-  const rsvp = await benchRsvp(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000 });
+  const rsvp = wants('B9') ? await benchRsvp(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000 }) : { rows: [], floors: {}, notes: [] };
   for (const r of rsvp.rows) measured(r);
   // B10 likewise before B3 (ai's env in its own process), capped in time so it stays under ~30 s.
-  const vitolai = await benchVitolai(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000, capMs: quick ? 8_000 : 12_000 });
+  const vitolai = wants('B10') ? await benchVitolai(stack, { samples: SAMPLES, budgetMs: quick ? 4_000 : 8_000, capMs: quick ? 8_000 : 12_000 }) : { rows: [], floors: {}, notes: [] };
   for (const r of vitolai.rows) measured(r);
 
   // B3 last: it loads social's handler into this process, with social's env.
   let feedNotes: string[] = [];
-  await run({
+  if (wants('B3')) await run({
     name: 'B3',
     measure: async () => {
       const feed = await benchFeed(stack, { samples: Math.ceil(SAMPLES / 2) }); // three calls a sample: B3 stays under a minute
@@ -342,7 +358,7 @@ try {
     },
   });
 
-  Object.assign(floors, rsvp.floors, vitolai.floors, { nodeBaselineMs: p50(baselineRuns) });
+  Object.assign(floors, rsvp.floors, vitolai.floors, baselineRuns.length ? { nodeBaselineMs: p50(baselineRuns) } : {});
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   console.log('\nFloors measured in this run:');
   for (const [k, v] of Object.entries(floors)) console.log(`  ${k.padEnd(26)} ${fmt(v)}`);
@@ -354,7 +370,7 @@ try {
   }
   const notes = [...feedNotes, ...rsvp.notes, ...vitolai.notes, ...notesExtra];
   console.log(`\n${notes.join('\n')}`);
-  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, floors, rows, notes }, null, 2)}\n`);
+  if (!only) writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, floors, rows, notes }, null, 2)}\n`);
   const goaled = rows.filter((r) => r.pass !== null);
   const misses = goaled.filter((r) => !r.pass);
   console.log(`\n${goaled.length - misses.length} of ${goaled.length} within goal, ${rows.length - goaled.length} measured without a goal; results in bench/results.json`);

@@ -13,7 +13,14 @@ export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*'
  * leave them out of the bundle. Code imports them dynamically only (a static import would fail the bundle check).
  */
 export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'], marketing: ['openai'], humidor: ['openai'] };
-export const layerModulesOf = (service: ServiceName): readonly string[] => SERVICE_LAYER_MODULES[service] ?? [];
+/**
+ * Modules of a service's layer built from this repo's source (module name -> entry file), loaded on first use like the
+ * packages above: ai's local VitolAI engine, whose knowledge base would take the HTTP function's bundle past 250 KB.
+ * CDK bundles each entry into the layer as a package of that name; locally the name resolves to the workspace source.
+ */
+export const SERVICE_LAYER_BUILDS: Partial<Record<ServiceName, Readonly<Record<string, string>>>> = { ai: { '@torcedor/ai/engine': 'services/ai/src/engine/index.ts' } };
+/** Every module a service's bundle leaves to its layer (installed packages and built modules). */
+export const layerModulesOf = (service: ServiceName): readonly string[] => [...(SERVICE_LAYER_MODULES[service] ?? []), ...Object.keys(SERVICE_LAYER_BUILDS[service] ?? {})];
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
 export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker' | 'stream') => `services/${service}/src/${fn}.ts`;

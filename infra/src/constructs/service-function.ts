@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
-import { DockerImage, Duration, Stack } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Code, Function as LambdaFunction, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LAMBDA_PROVIDED_MODULES, layerModulesOf, serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry } from '@torcedor/shared/runtime';
+import { buildSync } from 'esbuild';
 import type { ServiceName } from '@torcedor/shared/services';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -25,35 +26,66 @@ function powertoolsLayer(scope: Construct): ILayerVersion {
   return existing ?? LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
 }
 
+/** The folder of installed package `name`, found up from one of its files (its exports may not list package.json). */
+function packageDir(file: string, name: string): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
+  }
+  throw new Error(`package ${name} not found above ${file}`);
+}
+
+/** A module name as package and subpath: '@torcedor/ai/engine' -> ['@torcedor/ai', './engine']. */
+function packageOf(module: string): [string, string] {
+  const parts = module.split('/');
+  const n = module.startsWith('@') ? 2 : 1;
+  return [parts.slice(0, n).join('/'), parts.length > n ? `./${parts.slice(n).join('/')}` : '.'];
+}
+
 /**
- * The layer of a service's big third-party packages (runtime.ts SERVICE_LAYER_MODULES): the installed packages,
- * copied as they are into `nodejs/node_modules` (no Docker; each listed package must have no dependencies of its
- * own, which the copy checks). One per stack and service.
+ * The layer of a service's modules loaded on first use (runtime.ts SERVICE_LAYER_MODULES and SERVICE_LAYER_BUILDS):
+ * installed packages copied as they are into `nodejs/node_modules` (no Docker; each must have no dependencies of its
+ * own, which the copy checks), and modules of this repo bundled by esbuild into a package of their name. Hashed by its
+ * output, so a change of a built module's source makes a new layer version. One per stack and service.
  */
 function serviceLayer(scope: Construct, service: ServiceName): ILayerVersion | undefined {
-  const modules = layerModulesOf(service);
-  if (!modules.length) return undefined;
+  const packages = SERVICE_LAYER_MODULES[service] ?? [];
+  const builds = Object.entries(SERVICE_LAYER_BUILDS[service] ?? {});
+  if (!packages.length && !builds.length) return undefined;
   const stack = Stack.of(scope);
   const id = `${service}-modules-layer`;
   const existing = stack.node.tryFindChild(id) as ILayerVersion | undefined;
   if (existing) return existing;
   const require = createRequire(join(REPO_ROOT, 'package.json'));
-  const dirs = modules.map((m) => {
-    const dir = dirname(require.resolve(`${m}/package.json`));
+  const dirs = packages.map((m) => {
+    const dir = packageDir(require.resolve(m), m);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     if (Object.keys(pkg.dependencies ?? {}).length) throw new Error(`${m} has dependencies: a layer module must be self-contained`);
     return [m, dir] as const;
   });
   return new LayerVersion(stack, id, {
-    description: `Torcedor ${service}: ${modules.join(', ')} (loaded on first use)`,
+    description: `Torcedor ${service}: ${layerModulesOf(service).join(', ')} (loaded on first use)`,
     compatibleRuntimes: [Runtime.NODEJS_22_X],
     compatibleArchitectures: [Architecture.ARM_64],
-    code: Code.fromAsset(dirs[0]![1], {
+    code: Code.fromAsset(join(REPO_ROOT, 'services', service), {
+      assetHashType: AssetHashType.OUTPUT,
       bundling: {
         image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
         local: {
           tryBundle(outputDir: string) {
-            for (const [m, dir] of dirs) cpSync(dir, join(outputDir, 'nodejs', 'node_modules', m), { recursive: true });
+            const modules = join(outputDir, 'nodejs', 'node_modules');
+            for (const [m, dir] of dirs) cpSync(dir, join(modules, m), { recursive: true });
+            const exportsOf = new Map<string, Record<string, string>>();
+            for (const [module, entry] of builds) {
+              const [pkg, subpath] = packageOf(module);
+              const file = `${subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-')}.mjs`;
+              buildSync({
+                entryPoints: [join(REPO_ROOT, entry)], outfile: join(modules, pkg, file), bundle: true, minify: true, sourcemap: true,
+                platform: 'node', format: 'esm', target: 'node22', external: [...LAMBDA_PROVIDED_MODULES], logLevel: 'error',
+              });
+              exportsOf.set(pkg, { ...exportsOf.get(pkg), [subpath]: `./${file}` });
+            }
+            for (const [pkg, exports] of exportsOf) writeFileSync(join(modules, pkg, 'package.json'), `${JSON.stringify({ name: pkg, type: 'module', exports })}\n`);
             return true;
           },
         },

@@ -1,5 +1,5 @@
 import { loadCatalog, loadMember } from '../data/copies.ts';
-import { quickPicks, smokeNext } from '../engine/recommend.ts';
+import { loadEngine } from '../providers/engine.ts';
 import { aiProfile, preferredStrength } from './profile.ts';
 
 /** Quick picks kept per request: the page shows the first 3. */
@@ -13,7 +13,7 @@ async function grounding(userId: string) {
 
 /** Catalog cigars matched to the member's history and preferences, best first (engine/recommend.ts). */
 export async function quickPicksFor(userId: string, now = new Date()) {
-  const { catalog, member } = await grounding(userId);
+  const [{ catalog, member }, { quickPicks }] = await Promise.all([grounding(userId), loadEngine()]);
   return {
     items: quickPicks(catalog, member, QUICK_PICKS, now).map(({ cigar, matchScore, reason }) => ({
       cigarId: cigar.id, brand: cigar.brandName, name: cigar.name, vitola: cigar.vitola, strength: cigar.strength, matchScore, reason,
@@ -23,7 +23,7 @@ export async function quickPicksFor(userId: string, now = new Date()) {
 
 /** What to smoke next from the member's own humidor. */
 export async function smokeNextFor(userId: string, now = new Date()) {
-  const { byId, member } = await grounding(userId);
+  const [{ byId, member }, { smokeNext }] = await Promise.all([grounding(userId), loadEngine()]);
   return { items: smokeNext(member, byId, now) };
 }
 

@@ -1,5 +1,6 @@
 import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { loadOpenAi, openAiSettings } from '@torcedor/service-kit/openai';
+import { loadEngine } from './engine.ts';
 import { localProvider } from './local.ts';
 import type { AiProvider } from './provider.ts';
 
@@ -12,6 +13,6 @@ export const aiProvider: () => Promise<AiProvider> = memoUntilFailure(choose);
 async function choose(): Promise<AiProvider> {
   const settings = await openAiSettings();
   if (!settings) return localProvider;
-  const [{ createOpenAiProvider }, OpenAi] = await Promise.all([import('./openai.ts'), loadOpenAi()]);
-  return createOpenAiProvider(settings, OpenAi);
+  const [{ createOpenAiProvider }, OpenAi, engine] = await Promise.all([import('./openai.ts'), loadOpenAi(), loadEngine()]);
+  return createOpenAiProvider(settings, OpenAi, engine);
 }

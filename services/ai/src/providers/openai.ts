@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import { dependencyUnavailable } from '@torcedor/service-kit/errors';
 import type { OpenAiCtor, OpenAiSettings } from '@torcedor/service-kit/openai';
-import { answer as localAnswer } from '../engine/answer.ts';
 import { chatMessages, namedSuggestions } from '../domain/prompt.ts';
+import type { Engine } from './engine.ts';
 import type { AiProvider, AnswerInput } from './provider.ts';
 
 /**
@@ -16,11 +16,11 @@ const MAX_TOKENS = 500;
  * (grounding, so the model can only name real ones); the model writes the answer from the fixed rules, the tagged
  * data and the chat's turns.
  */
-export function createOpenAiProvider(settings: OpenAiSettings, OpenAiClass: OpenAiCtor): AiProvider {
+export function createOpenAiProvider(settings: OpenAiSettings, OpenAiClass: OpenAiCtor, engine: Pick<Engine, 'answer'>): AiProvider {
   const client: OpenAI = new OpenAiClass({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 0 });
   /** The catalog cigars that fit the question (the local engine's picks), and the engine's reason for each. */
   function ground({ catalog, member, request }: AnswerInput) {
-    const grounded = localAnswer(catalog, member, request);
+    const grounded = engine.answer(catalog, member, request);
     const byId = new Map(catalog.map((c) => [c.id, c]));
     const candidates = grounded.suggestions.map((s) => byId.get(s.cigarId)).filter((c): c is NonNullable<typeof c> => c !== undefined);
     return { candidates, reasons: new Map(grounded.suggestions.map((s) => [s.cigarId, s.reason])), messages: chatMessages(member, candidates, request) };
