@@ -32,10 +32,10 @@ const identify = (cookies: string[], body: unknown) => call(http, 'POST', '/api/
 const named = (m: { cigar: { brandName: string; name: string } }) => `${m.cigar.brandName} ${m.cigar.name}`;
 async function upload(userId: string, body: Buffer = PNG, contentType = 'image/png') {
   const objectPath = `uploads/${userId}/${randomBytes(24).toString('base64url')}`;
-  await uploads.s3.send(new PutObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath, Body: body, ContentType: contentType }));
+  await (await uploads.s3Client()).send(new PutObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath, Body: body, ContentType: contentType }));
   return objectPath;
 }
-const exists = (objectPath: string) => uploads.s3.send(new HeadObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath })).then(() => true, () => false);
+const exists = async (objectPath: string) => (await uploads.s3Client()).send(new HeadObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath })).then(() => true, () => false);
 
 describe('POST /api/cigars/identify', () => {
   it('is for members, and refuses empty or oversized text with a clear message', async () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_URL_TTL_SECONDS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { DomainError } from './errors.ts';
+import { memoUntilFailure } from './memo.ts';
 import { traced } from './observability.ts';
 
 /**
@@ -21,12 +21,21 @@ const UploadsEnv = DataEnv.pick({ AWS_REGION: true }).extend({
 });
 const config = loadConfig(UploadsEnv);
 
-/** The function's one S3 client, with the kit's deadlines; path-style against a local endpoint. */
-export const s3 = traced(new S3Client({
-  region: config.AWS_REGION,
-  ...clientOptions(),
-  ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
-}));
+/**
+ * The function's one S3 client, with the kit's deadlines, path-style against a local endpoint; the SDK and the
+ * presigner are imported on first use, so a function instance that serves no upload never loads them (~100 ms of a
+ * cold start: docs/decisions.md, "Bundles").
+ */
+const s3Sdk = memoUntilFailure(async () => {
+  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const client = traced(new sdk.S3Client({
+    region: config.AWS_REGION,
+    ...clientOptions(),
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
+  }));
+  return { sdk, client, getSignedUrl: presigner.getSignedUrl };
+});
+export const s3Client = async (): Promise<S3Client> => (await s3Sdk()).client;
 const Bucket = config.UPLOADS_BUCKET;
 
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
@@ -47,7 +56,8 @@ const refuse = (message: string) => new DomainError('INVALID_UPLOAD', message);
  */
 export async function presignUpload(userId: string, contentType: UploadContentType): Promise<{ uploadURL: string; objectPath: string }> {
   const objectPath = `${ownPrefix(userId)}${randomName()}`;
-  const uploadURL = await getSignedUrl(s3, new PutObjectCommand({ Bucket, Key: objectPath, ContentType: contentType }), {
+  const { sdk, client, getSignedUrl } = await s3Sdk();
+  const uploadURL = await getSignedUrl(client, new sdk.PutObjectCommand({ Bucket, Key: objectPath, ContentType: contentType }), {
     expiresIn: UPLOAD_URL_TTL_SECONDS,
     // The presigner leaves Content-Type unsigned by default: signed, S3 refuses a PUT with any other type.
     signableHeaders: new Set(['content-type']),
@@ -82,11 +92,12 @@ export async function verifyUpload(userId: string, objectPath: string): Promise<
     throw refuse('This upload does not belong to you: upload the image again');
   }
   const Key = objectPath;
+  const { sdk, client: s3 } = await s3Sdk();
   let size: number;
   let storedType: string;
   let etag: string | undefined;
   try {
-    const head = await s3.send(new HeadObjectCommand({ Bucket, Key }));
+    const head = await s3.send(new sdk.HeadObjectCommand({ Bucket, Key }));
     size = head.ContentLength ?? 0;
     storedType = mediaType(head.ContentType);
     etag = head.ETag;
@@ -95,7 +106,7 @@ export async function verifyUpload(userId: string, objectPath: string): Promise<
     throw err;
   }
   const rejectAndDelete = async (message: string): Promise<never> => {
-    await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     throw refuse(message);
   };
   if (size > PROFILE_PICTURE_MAX_BYTES) {
@@ -105,7 +116,7 @@ export async function verifyUpload(userId: string, objectPath: string): Promise<
   if (size === 0 || !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(storedType)) return rejectAndDelete(notImage);
   let head: Uint8Array;
   try {
-    const out = await s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=0-${MAGIC_BYTES - 1}`, ...(etag ? { IfMatch: etag } : {}) }));
+    const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key, Range: `bytes=0-${MAGIC_BYTES - 1}`, ...(etag ? { IfMatch: etag } : {}) }));
     head = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
   } catch (err) {
     // Replaced or deleted since it was measured: the member uploads again.
@@ -125,7 +136,8 @@ export async function verifyUpload(userId: string, objectPath: string): Promise<
  */
 export async function readUpload(userId: string, objectPath: string): Promise<{ bytes: Uint8Array; contentType: UploadContentType }> {
   const { contentType } = await verifyUpload(userId, objectPath);
-  const out = await s3.send(new GetObjectCommand({ Bucket, Key: objectPath }));
+  const { sdk, client: s3 } = await s3Sdk();
+  const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: objectPath }));
   const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
   if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw refuse(`The image must be at most ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB`);
   return { bytes, contentType };
@@ -134,5 +146,6 @@ export async function readUpload(userId: string, objectPath: string): Promise<{ 
 /** Deletes a member's own upload (anything outside their folder is left alone); a missing one is already gone. */
 export async function deleteUpload(userId: string, objectPath: string): Promise<void> {
   if (!userId || !objectPath.startsWith(ownPrefix(userId))) return;
-  await s3.send(new DeleteObjectCommand({ Bucket, Key: objectPath }));
+  const { sdk, client: s3 } = await s3Sdk();
+  await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectPath }));
 }

@@ -29,7 +29,7 @@ async function upload(userId: string, contentType: 'image/png' | 'image/jpeg' | 
 }
 const exists = async (key: string) => {
   try {
-    await u.s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    await (await u.s3Client()).send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return true;
   } catch (err) {
     if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
@@ -60,7 +60,7 @@ describe('verifyUpload', () => {
     const id = user();
     const path = await upload(id, type, bytes);
     await expect(u.verifyUpload(id, path)).resolves.toEqual({ contentType: type });
-    const stored = await u.s3.send(new GetObjectCommand({ Bucket: bucket, Key: path }));
+    const stored = await (await u.s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: path }));
     expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(bytes)).toBe(true);
   });
 
@@ -110,7 +110,7 @@ describe('verifyUpload', () => {
   it('reads only the first bytes and the size (an object written without the presigned URL is checked the same way)', async () => {
     const id = user();
     const key = `uploads/${id}/abcdefghijklmnopqrstuvwxyz012345`;
-    await u.s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.concat([JPEG, Buffer.from('<script>')]), ContentType: 'image/jpeg' }));
+    await (await u.s3Client()).send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.concat([JPEG, Buffer.from('<script>')]), ContentType: 'image/jpeg' }));
     await expect(u.verifyUpload(id, key)).resolves.toEqual({ contentType: 'image/jpeg' });
   });
 });
