@@ -199,6 +199,12 @@ export const LEARN_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 /** A club event's type. */
 export const EVENT_TYPES = ['tasting', 'meetup', 'festival', 'masterclass'] as const;
 
+/**
+ * The signed-in member's read (`routes.getCurrentUser`): a constant, because the page starts it before the manifest
+ * has loaded (docs/decisions.md, "First screen").
+ */
+export const CURRENT_USER_PATH = '/api/auth/user';
+
 /** The landing page's visit beacon (`routes.recordVisit`): a constant, because the landing page sends it without the manifest. */
 export const VISITS_PATH = '/api/marketing/visits';
 

@@ -1,6 +1,6 @@
 
 import { route, type RouteDef } from './route.ts';
-import { VISITS_PATH } from './constants.ts';
+import { CURRENT_USER_PATH, VISITS_PATH } from './constants.ts';
 import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
@@ -84,7 +84,7 @@ export const routes = {
     summary: 'Revoke the session on the server, clear the cookies, back to /', response: Ok,
   }),
   getCurrentUser: route({
-    method: 'GET', path: '/api/auth/user', service: 'identity', access: 'member',
+    method: 'GET', path: CURRENT_USER_PATH, service: 'identity', access: 'member',
     summary: 'The signed-in member', response: User,
     errors: ['TRIAL_ENDED'],
   }),

@@ -2,10 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEarlyUserRead } from '@/lib/early-user';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
+// A signed-in page sends the member's read now, while the code that reads its answer loads (docs/decisions.md,
+// "First screen").
+startEarlyUserRead();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -108,10 +108,21 @@ async function isExpiredSession(res: Response): Promise<boolean> {
  * the route's response schema. A 401 renews the session once and retries.
  */
 export async function apiCall<R extends RouteDef>(route: R, ...args: [keyof CallInput<R>] extends [never] ? [] : [CallInput<R>] | []): Promise<RouteResponse<R>> {
-  const input = (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return answer(route, (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown });
+}
+
+/**
+ * A read of a route without input whose request was already sent (the page's early user read, early-user.ts):
+ * its answer is taken as apiCall takes one, a 401 renewing the session and asking again.
+ */
+export function apiAnswer<R extends RouteDef>(route: R, sent: Promise<Response>): Promise<RouteResponse<R>> {
+  return answer(route, {}, sent);
+}
+
+async function answer<R extends RouteDef>(route: R, input: { params?: unknown; query?: unknown; body?: unknown }, sent?: Promise<Response>): Promise<RouteResponse<R>> {
   let res: Response;
   try {
-    res = await sendKeyed(route, input);
+    res = await (sent ?? sendKeyed(route, input));
     if (res.status === 401 && !NO_REFRESH.has(route.path) && (await isExpiredSession(res)) && (await refreshSession())) res = await sendKeyed(route, input);
   } catch {
     // No answer at all (offline, the server down): the same as a 503 for the member.

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
+import { CURRENT_USER_PATH, SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from './current-user';
 
@@ -19,5 +19,19 @@ describe('currentUserQuery', () => {
     vi.stubGlobal('fetch', fetch);
     expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
     expect(fetch).toHaveBeenCalled();
+  });
+
+  it("takes the page's early read once: the answer is the one main.tsx asked for, the next read asks again", async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Unauthorized', code: 'INVALID_CREDENTIALS' }), { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    const { startEarlyUserRead } = await import('./early-user');
+    startEarlyUserRead();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])).toEqual([CURRENT_USER_PATH, { credentials: 'include' }]);
+    expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

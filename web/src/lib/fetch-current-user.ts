@@ -1,12 +1,14 @@
 import { routes } from '@torcedor/shared/routes';
 import type { User } from '@torcedor/shared/schemas/identity';
-import { ApiError, apiCall } from './api-client';
+import { ApiError, apiAnswer, apiCall } from './api-client';
 import { TRIAL_ENDED_KEY } from './current-user';
+import { takeEarlyUserRead } from './early-user';
 
 /** The signed-in member, or null when the session is gone (401) or the trial has ended (its message kept for the landing page). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await apiCall(routes.getCurrentUser);
+    const early = takeEarlyUserRead();
+    return await (early ? apiAnswer(routes.getCurrentUser, early) : apiCall(routes.getCurrentUser));
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     if (e instanceof ApiError && e.status === 403 && e.body?.code === 'TRIAL_ENDED') {
