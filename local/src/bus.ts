@@ -7,6 +7,7 @@ import {
   domainEvents, eventSource, rateMs, schedules, SCHEDULE_DETAIL_TYPE, subscriptions, type EventName,
 } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
+import { FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
 import { LOCAL_REGION } from './aws/local-aws.ts';
 
 /** What a worker receives: the EventBridge event shape delivered to a Lambda target. */
@@ -42,7 +43,7 @@ export interface LocalBusOptions {
   deadLetterFile?: string;
   /** Deliver every event twice, shuffled, after a small random delay (exercises idempotency). */
   duplicates?: boolean;
-  /** Delays between tries (4 tries = 3 delays). */
+  /** Delays between tries (6 tries = 5 delays). */
   retryDelaysMs?: number[];
   /**
    * Where accepted events are journaled (JSON lines), so that those not delivered yet survive a restart:
@@ -70,10 +71,12 @@ const ACCOUNT = '000000000000';
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Delays between tries of a delivery. A try that finds the same delivery still in progress (a slow first try on a
- * busy machine) fails on purpose; the last delays outlast such a try (and its 5 s in-progress deadline, twice over),
- * so it is then seen as done, not dead-lettered. Lambda's own retries of an event invocation wait minutes.
+ * busy machine) fails on purpose; the idempotency record of a try that stopped without clearing it (its clean-up
+ * did not answer either) holds the delivery until the worker's time limit has passed, so the last delay outlasts
+ * that limit and the delivery is then made, not dead-lettered. Lambda's own retries of an event invocation wait
+ * minutes, and EventBridge keeps trying for hours.
  */
-const DEFAULT_RETRY_DELAYS_MS = [200, 1000, 5000, 15000];
+const DEFAULT_RETRY_DELAYS_MS = [200, 1000, 5000, 15000, FUNCTION_TIMEOUT_SECONDS.worker * 1000 + 5000];
 
 /** The consumers of an event: the subscriptions manifest, matched on detail type and source like CDK's rules. */
 export function consumersOf(source: string, detailType: string): ServiceName[] {
@@ -117,7 +120,7 @@ const journalLine = (p: Pending) => `${JSON.stringify({ t: 'event', event: p.eve
 /**
  * The local EventBridge: an endpoint speaking the AWS JSON 1.1 `AWSEvents.PutEvents` action (what the
  * SDK's EventBridgeClient sends), asynchronous at-least-once delivery from the subscriptions manifest
- * to the consumer's worker (4 tries with backoff, then a dead-letter line), and the schedules.
+ * to the consumer's worker (6 tries with backoff, then a dead-letter line), and the schedules.
  * Bound to 127.0.0.1 only: like the real bus it is not reachable from the browser.
  *
  * With `journalFile`, an event is written to the journal with its consumers before

@@ -22,6 +22,13 @@ export const SERVICE_LAYER_BUILDS: Partial<Record<ServiceName, Readonly<Record<s
 /** Every module a service's bundle leaves to its layer (installed packages and built modules). */
 export const layerModulesOf = (service: ServiceName): readonly string[] => [...(SERVICE_LAYER_MODULES[service] ?? []), ...Object.keys(SERVICE_LAYER_BUILDS[service] ?? {})];
 
+/**
+ * Each kind of function's time limit in AWS (CDK sets it). The local stack gives its workers and stream functions the
+ * same (HTTP functions get API Gateway's 29 s locally), and its bus waits longer than a worker's limit before the last
+ * try of a delivery: a try that stopped without clearing its idempotency record holds the delivery for that long.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = { http: 10, worker: 60, stream: 60 } as const;
+
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
 export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker' | 'stream') => `services/${service}/src/${fn}.ts`;
 

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry } from '@torcedor/shared/runtime';
+import { FUNCTION_TIMEOUT_SECONDS, LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry } from '@torcedor/shared/runtime';
 import { buildSync } from 'esbuild';
 import type { ServiceName } from '@torcedor/shared/services';
 
@@ -114,7 +114,7 @@ export class ServiceFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: p.kind === 'worker' ? 512 : 1024,
-      timeout: Duration.seconds(p.kind === 'http' ? 10 : 60),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS[p.kind]),
       environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
       tracing: Tracing.ACTIVE,
       layers: [powertoolsLayer(this), ...(p.bundle ? [serviceLayer(this, p.service)].filter((l): l is ILayerVersion => l !== undefined) : [])],

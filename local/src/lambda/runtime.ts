@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ServiceName } from '@torcedor/shared/services';
+import { FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
 import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
-/** Invocation time limits: API Gateway's 29 s for HTTP, 5 minutes for event/schedule workers. */
-const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: 300_000, stream: 60_000 };
+/** Invocation time limits: API Gateway's 29 s for HTTP; workers and stream functions as in AWS (FUNCTION_TIMEOUT_SECONDS). */
+const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000, stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000 };
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {
