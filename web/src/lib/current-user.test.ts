@@ -34,4 +34,14 @@ describe('currentUserQuery', () => {
     expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
+
+  it('does not take an early answer older than 10 s: the read is made again', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Unauthorized', code: 'INVALID_CREDENTIALS' }), { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    const { startEarlyUserRead, takeEarlyUserRead } = await import('./early-user');
+    startEarlyUserRead(Date.now() - 10_001);
+    expect(takeEarlyUserRead()).toBeNull();
+    expect(takeEarlyUserRead()).toBeNull();
+  });
 });
