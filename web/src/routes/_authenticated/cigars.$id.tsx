@@ -9,7 +9,6 @@ import { oneOf } from '@/lib/search-params';
 const isMissing = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
 /** `review=1` opens 'Write a Review', so /cigars/{id}?review=1 is a shareable link to it. Any other value is ignored. */
-/** `review=1`: the review form is open. */
 const validateSearch = (s: { review?: 1 } & SearchSchemaInput): { review?: 1 } => ({ review: oneOf(s.review, [1]) });
 
 export const Route = createFileRoute('/_authenticated/cigars/$id')({
