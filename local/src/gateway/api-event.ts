@@ -21,8 +21,17 @@ export interface CompiledRoute extends RouteLike {
   routeKey: string;
 }
 
-export function compileRoutes(routes: readonly RouteLike[]): CompiledRoute[] {
-  return routes.map((r) => ({
+/**
+ * The routes made ready for matching: each route's segments, and per method a map of the routes without parameters
+ * (an exact hit is the most specific match there is, so it is one lookup) beside the list of the others.
+ */
+export interface RouteTable {
+  readonly routes: readonly CompiledRoute[];
+  readonly byMethod: ReadonlyMap<string, { literal: ReadonlyMap<string, CompiledRoute>; patterned: readonly CompiledRoute[] }>;
+}
+
+export function compileRoutes(list: readonly RouteLike[]): RouteTable {
+  const routes = list.map((r): CompiledRoute => ({
     ...r,
     routeKey: `${r.method} ${r.path}`,
     segments: r.path.split('/').slice(1).map((s): Segment => {
@@ -31,6 +40,14 @@ export function compileRoutes(routes: readonly RouteLike[]): CompiledRoute[] {
       return m[2] ? { kind: 'greedy', name: m[1]! } : { kind: 'param', name: m[1]! };
     }),
   }));
+  const byMethod = new Map<string, { literal: Map<string, CompiledRoute>; patterned: CompiledRoute[] }>();
+  for (const r of routes) {
+    let m = byMethod.get(r.method);
+    if (!m) byMethod.set(r.method, (m = { literal: new Map(), patterned: [] }));
+    if (r.segments.every((s) => s.kind === 'literal')) m.literal.set(r.path, r);
+    else m.patterned.push(r);
+  }
+  return { routes, byMethod };
 }
 
 const decode = (s: string) => {
@@ -78,11 +95,14 @@ const better = (a: number[], b: number[]) => {
  * API Gateway route selection: the most specific route wins (literal segments over {param} over
  * {proxy+}); a path that matches no route for the method is a 404, as on an HTTP API.
  */
-export function matchRoute(routes: readonly CompiledRoute[], method: string, rawPath: string) {
+export function matchRoute(table: RouteTable, method: string, rawPath: string) {
+  const forMethod = table.byMethod.get(method);
+  if (!forMethod) return null;
+  const exact = forMethod.literal.get(rawPath);
+  if (exact) return { route: exact, params: {} as Record<string, string> };
   const parts = rawPath.split('/').slice(1);
   let best: { route: CompiledRoute; params: Record<string, string>; score: number[] } | null = null;
-  for (const route of routes) {
-    if (route.method !== method) continue;
+  for (const route of forMethod.patterned) {
     const m = matchPath(route, parts);
     if (m && (!best || better(m.score, best.score))) best = { route, ...m };
   }

@@ -6,6 +6,7 @@ const routes = compileRoutes([
   { id: 'getFeedPosts', method: 'GET', path: '/api/posts/feed', service: 'social' },
   { id: 'like', method: 'POST', path: '/api/posts/{id}/like', service: 'social' },
   { id: 'files', method: 'GET', path: '/api/files/{proxy+}', service: 'identity' },
+  { id: 'filesIndex', method: 'GET', path: '/api/files/index', service: 'identity' },
 ]);
 
 const req = (over: Partial<GatewayRequest> = {}): GatewayRequest => ({
@@ -26,6 +27,12 @@ describe('route matching (API Gateway rules)', () => {
   });
   it('supports greedy {proxy+}', () => {
     expect(matchRoute(routes, 'GET', '/api/files/a/b/c.png')?.params).toEqual({ proxy: 'a/b/c.png' });
+  });
+  it('finds a route without parameters by its exact path, only for its method', () => {
+    expect(matchRoute(routes, 'GET', '/api/files/index')).toEqual({ route: expect.objectContaining({ id: 'filesIndex' }), params: {} });
+    expect(matchRoute(routes, 'POST', '/api/files/index')).toBeNull();
+    expect(matchRoute(routes, 'GET', '/api/files/index/x')?.params).toEqual({ proxy: 'index/x' });
+    expect(routes.byMethod.get('GET')?.literal.size).toBe(2);
   });
 });
 

@@ -35,6 +35,7 @@ export interface GatewayOptions {
 }
 
 const routes = compileRoutes(routeList);
+type RouteMatch = NonNullable<ReturnType<typeof matchRoute>>;
 
 /**
  * Headers of a served upload, like CloudFront's `/uploads/*` behaviour: the stored type only when it is one of the
@@ -106,10 +107,10 @@ export class Gateway {
   }
 
   /** An /api request through the same path as HTTP ones (used by the seed, which runs before ready). */
-  async api(req: GatewayRequest): Promise<GatewayResponse> {
+  async api(req: GatewayRequest, matched?: RouteMatch | null): Promise<GatewayResponse> {
     const q = req.url.indexOf('?');
     const path = q === -1 ? req.url : req.url.slice(0, q);
-    const match = matchRoute(routes, req.method, path);
+    const match = matched === undefined ? matchRoute(routes, req.method, path) : matched;
     if (!match) return jsonResponse(404, { message: 'Not found' });
     const requestId = newRequestId();
     const event = buildHttpEvent(req, match.route, match.params, requestId);
@@ -141,11 +142,12 @@ export class Gateway {
       });
     }
     try {
-      const streamed = this.streamRoute(req.method ?? 'GET', pathname);
-      if (streamed && this.ready && this.o.invokeStream) {
-        await this.handleStream(req, res, url, streamed.route, streamed.params);
+      // Matched once: a streamed route goes to its stream function, any other to the service's HTTP function.
+      const match = pathname.startsWith('/api/') ? matchRoute(routes, req.method ?? 'GET', pathname) : null;
+      if (match?.route.stream && this.ready && this.o.invokeStream) {
+        await this.handleStream(req, res, url, match.route, match.params);
       } else if (pathname === '/api' || pathname.startsWith('/api/')) {
-        const out = await this.handleApi(req, url);
+        const out = await this.handleApi(req, url, match);
         this.send(res, out, req.method === 'HEAD');
       } else if (pathname.startsWith(UPLOADS_PATH)) {
         await this.handleUpload(req, res, pathname);
@@ -159,17 +161,11 @@ export class Gateway {
     }
   }
 
-  private streamRoute(method: string, pathname: string) {
-    if (!pathname.startsWith('/api/')) return null;
-    const match = matchRoute(routes, method, pathname);
-    return match?.route.stream ? match : null;
-  }
-
   /**
    * A streamed answer: the stream function's prelude becomes the status and headers, each chunk is written (and
    * flushed) as it comes, as CloudFront relays a function URL with response streaming.
    */
-  private async handleStream(req: IncomingMessage, res: ServerResponse, url: string, route: (typeof routes)[number], params: Record<string, string>) {
+  private async handleStream(req: IncomingMessage, res: ServerResponse, url: string, route: RouteMatch['route'], params: Record<string, string>) {
     const body = await readBody(req, MAX_GATEWAY_BODY_BYTES);
     if (body === null) return this.send(res, jsonResponse(413, { message: 'Request Entity Too Large' }, { connection: 'close' }), false);
     const addr = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
@@ -198,7 +194,7 @@ export class Gateway {
     }
   }
 
-  private async handleApi(req: IncomingMessage, url: string): Promise<GatewayResponse> {
+  private async handleApi(req: IncomingMessage, url: string, match: RouteMatch | null): Promise<GatewayResponse> {
     if (!this.ready) return jsonResponse(503, { message: 'Starting' }, { 'retry-after': '1', 'cache-control': 'no-store' });
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_GATEWAY_BODY_BYTES) {
@@ -216,7 +212,7 @@ export class Gateway {
       sourceIp: addr === '::1' ? '127.0.0.1' : addr,
       https: (req.socket as { encrypted?: boolean }).encrypted === true,
       port: this.o.port,
-    });
+    }, match);
   }
 
   /** GET/HEAD `/uploads/<member>/<name>`: the object of the uploads bucket, with safe headers; 404 for anything else. */
