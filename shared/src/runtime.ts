@@ -23,9 +23,9 @@ export const SERVICE_LAYER_BUILDS: Partial<Record<ServiceName, Readonly<Record<s
 export const layerModulesOf = (service: ServiceName): readonly string[] => [...(SERVICE_LAYER_MODULES[service] ?? []), ...Object.keys(SERVICE_LAYER_BUILDS[service] ?? {})];
 
 /**
- * Each kind of function's time limit in AWS (CDK sets it). The local stack gives its workers and stream functions the
- * same (HTTP functions get API Gateway's 29 s locally), and its bus waits longer than a worker's limit before the last
- * try of a delivery: a try that stopped without clearing its idempotency record holds the delivery for that long.
+ * Each kind of function's time limit in AWS (CDK sets it). The local stack gives every function the same, and its bus
+ * waits longer than a worker's limit before the last try of a delivery: a try that stopped without clearing its
+ * idempotency record holds the delivery for that long.
  */
 export const FUNCTION_TIMEOUT_SECONDS = { http: 10, worker: 60, stream: 60 } as const;
 

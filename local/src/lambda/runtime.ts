@@ -5,8 +5,8 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
 import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
-/** Invocation time limits: API Gateway's 29 s for HTTP; workers and stream functions as in AWS (FUNCTION_TIMEOUT_SECONDS). */
-const TIMEOUTS_MS: Record<FunctionKind, number> = { http: 29_000, worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000, stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000 };
+/** Invocation time limits: each kind of function's own, as CDK sets them in AWS (FUNCTION_TIMEOUT_SECONDS). */
+const TIMEOUTS_MS: Record<FunctionKind, number> = { http: FUNCTION_TIMEOUT_SECONDS.http * 1000, worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000, stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000 };
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {

@@ -2,7 +2,7 @@
  * Deadlines for every AWS client (docs/decisions.md, "Fail fast"): a connection must open within 1 s and an
  * answer arrive within 1.2 s, and a call is tried at most twice. So a dependency that does not answer costs a
  * request about 2.5 s, after which the kit answers 503 UNAVAILABLE with Retry-After: the member hears within 3 s
- * instead of waiting for API Gateway's 29 s.
+ * instead of waiting for the function's own limit (10 s, FUNCTION_TIMEOUT_SECONDS in shared/src/runtime.ts).
  */
 export const DEPENDENCY_DEADLINES = { connectionTimeoutMs: 1000, requestTimeoutMs: 1200, maxAttempts: 2 } as const;
 

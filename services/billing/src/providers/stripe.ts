@@ -12,8 +12,8 @@ import type { PaymentProvider, ProviderEvent, ProviderSubscription } from './pro
 
 /**
  * Client options, in the spirit of the kit's fail-fast deadlines (docs/decisions.md, "Fail fast"): a call is tried
- * at most twice, each answer awaited at most 3 s, so a Stripe that hangs costs a request about 6 s, not API
- * Gateway's 29 s.
+ * at most twice, each answer awaited at most 3 s, so a Stripe that hangs costs a request about 6 s, within
+ * the function's 10 s limit (FUNCTION_TIMEOUT_SECONDS).
  */
 const MAX_NETWORK_RETRIES = 1;
 const TIMEOUT_MS = 3000;
