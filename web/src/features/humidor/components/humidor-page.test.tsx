@@ -130,3 +130,20 @@ describe('a big humidor', () => {
     expect(panel.getByText(`Showing ${HUMIDOR_PAGE_SIZE} of ${HUMIDOR_PAGE_SIZE * 2} cigars`)).toBeTruthy();
   });
 });
+
+describe('the dialogs (loaded when first opened)', () => {
+  it('opens Add Cigar, Import from CSV and an item’s Edit dialog from their buttons', async () => {
+    fakeApi({ 'GET /api/humidor/analytics': () => json(analytics) });
+    renderPage({ cap: null });
+    const panel = within(await screen.findByRole('tabpanel', { name: 'My Humidor' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add Cigar' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Add Cigar' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByRole('dialog', { name: 'Import from CSV' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(panel.getByRole('button', { name: 'Edit Padrón 1964 Exclusivo' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});

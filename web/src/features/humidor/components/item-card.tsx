@@ -1,15 +1,18 @@
 import { agingLabel, isoDay } from '@torcedor/shared/formatters';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { Clock, MapPin, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteHumidorItem } from '../api/delete-humidor-item';
-import { EditItemDialog } from './edit-item-dialog';
 import { money, statusOf } from './status';
+
+/** Loaded when first opened, fetched when the pointer reaches the Edit button. */
+const loadEditDialog = () => import('./edit-item-dialog');
+const EditItemDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditItemDialog })));
 
 /** How far (0-100) an item has rested from its box date toward the ready date the member set. */
 export function restProgress(boxDate: string | null, readyOn: string | null, today: string): number | null {
@@ -68,10 +71,10 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
       ) : null}
       {item.notes ? <p className="mt-2 text-sm italic text-muted">{item.notes}</p> : null}
       <div className="mt-auto flex justify-end gap-2 pt-4">
-        <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
+        <Button variant="outline" size="sm" onPointerEnter={() => void loadEditDialog()} onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
         <Button variant="ghost" size="sm" onClick={() => setRemoving(true)} aria-label={`Remove ${item.brandName} ${item.cigarName}`}><Trash2 className="h-4 w-4" aria-hidden />Remove</Button>
       </div>
-      {editing ? <EditItemDialog item={item} open={editing} onOpenChange={setEditing} /> : null}
+      {editing ? <Suspense fallback={null}><EditItemDialog item={item} open={editing} onOpenChange={setEditing} /></Suspense> : null}
       <ConfirmDialog
         open={removing} onOpenChange={setRemoving} title="Remove item" confirmLabel="Remove" pending={del.isPending}
         text="Are you sure you want to remove this item from your humidor?" onConfirm={remove}
