@@ -53,6 +53,15 @@ test.describe('platform', () => {
     expect(h['content-security-policy']).toContain("default-src 'self'");
   });
 
+  test('index.html asks for its one stylesheet before any script', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const style = html.indexOf('<link rel="stylesheet"');
+    expect(style).toBeGreaterThan(0);
+    expect(style).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(style).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+  });
+
   test('GET /api/health is ok', async ({ request }) => {
     const res = await request.get('/api/health');
     expect(res.status()).toBe(200);
