@@ -23,8 +23,8 @@ import { money, STATUSES } from './status';
 import { WishlistTab } from './wishlist-tab';
 
 const AnalyticsCharts = lazy(() => import('./charts').then((m) => ({ default: m.AnalyticsCharts })));
-// The dialogs load when first opened (their forms are most of the page's code), and are fetched when the pointer
-// reaches the button that opens them.
+// The dialogs load when first opened (their forms are most of the page's code), and are fetched when the pointer or
+// the focus reaches the button that opens them.
 const loadAddDialog = () => import('./add-cigar-dialog');
 const loadImportDialog = () => import('./import-dialog');
 const AddCigarDialog = lazy(() => loadAddDialog().then((m) => ({ default: m.AddCigarDialog })));
@@ -135,9 +135,9 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
     <div className="space-y-6">
       <PageTitle title="My Humidor" subtitle="Your collection, its aging and what you want to try next.">
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onPointerEnter={() => void loadImportDialog()} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
+          <Button variant="outline" onPointerEnter={() => void loadImportDialog()} onFocus={() => void loadImportDialog()} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
           <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden />Export CSV</Button>
-          <Button onPointerEnter={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+          <Button onPointerEnter={() => void loadAddDialog()} onFocus={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
           {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link> : null}
         </div>
       </PageTitle>
@@ -204,7 +204,7 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
           </div>
           {!items.length ? (
             <EmptyState title="Your Humidor is Empty" text="Add the cigars you keep to follow their aging.">
-              <Button onPointerEnter={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+              <Button onPointerEnter={() => void loadAddDialog()} onFocus={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
             </EmptyState>
           ) : !shown.length ? (
             <EmptyState title="No Items Found" text="Try adjusting your search or filters" />
