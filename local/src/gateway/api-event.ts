@@ -22,11 +22,10 @@ export interface CompiledRoute extends RouteLike {
 }
 
 /**
- * The routes made ready for matching: each route's segments, and per method a map of the routes without parameters
- * (an exact hit is the most specific match there is, so it is one lookup) beside the list of the others.
+ * The routes made ready for matching, per method: a map of the routes without parameters (an exact hit is the most
+ * specific match there is, so it is one lookup) beside the list of the others with their segments.
  */
 export interface RouteTable {
-  readonly routes: readonly CompiledRoute[];
   readonly byMethod: ReadonlyMap<string, { literal: ReadonlyMap<string, CompiledRoute>; patterned: readonly CompiledRoute[] }>;
 }
 
@@ -47,7 +46,7 @@ export function compileRoutes(list: readonly RouteLike[]): RouteTable {
     if (r.segments.every((s) => s.kind === 'literal')) m.literal.set(r.path, r);
     else m.patterned.push(r);
   }
-  return { routes, byMethod };
+  return { byMethod };
 }
 
 const decode = (s: string) => {

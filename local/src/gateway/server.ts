@@ -107,10 +107,13 @@ export class Gateway {
   }
 
   /** An /api request through the same path as HTTP ones (used by the seed, which runs before ready). */
-  async api(req: GatewayRequest, matched?: RouteMatch | null): Promise<GatewayResponse> {
+  async api(req: GatewayRequest): Promise<GatewayResponse> {
     const q = req.url.indexOf('?');
-    const path = q === -1 ? req.url : req.url.slice(0, q);
-    const match = matched === undefined ? matchRoute(routes, req.method, path) : matched;
+    return this.invokeRoute(req, matchRoute(routes, req.method, q === -1 ? req.url : req.url.slice(0, q)));
+  }
+
+  /** The matched route's function invoked with the request as its event (no route: a 404, as on an HTTP API). */
+  private async invokeRoute(req: GatewayRequest, match: RouteMatch | null): Promise<GatewayResponse> {
     if (!match) return jsonResponse(404, { message: 'Not found' });
     const requestId = newRequestId();
     const event = buildHttpEvent(req, match.route, match.params, requestId);
@@ -119,7 +122,7 @@ export class Gateway {
       res = toGatewayResponse(await this.o.invoke(match.route.service, event));
     } catch (err) {
       const e = err as Error;
-      this.o.log(`${match.route.service}: ${req.method} ${path} failed: ${e instanceof InvocationError && e.remoteStack ? e.remoteStack : e.message}`);
+      this.o.log(`${match.route.service}: ${req.method} ${event.rawPath} failed: ${e instanceof InvocationError && e.remoteStack ? e.remoteStack : e.message}`);
       res = e instanceof InvocationError && e.kind === 'timeout'
         ? jsonResponse(503, { message: 'Service Unavailable' })
         : jsonResponse(500, { message: 'Internal Server Error' });
@@ -204,7 +207,7 @@ export class Gateway {
     const body = await readBody(req, MAX_GATEWAY_BODY_BYTES);
     if (body === null) return jsonResponse(413, { message: 'Request Entity Too Large' }, { connection: 'close' });
     const addr = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-    return this.api({
+    return this.invokeRoute({
       method: req.method ?? 'GET',
       url,
       headers: req.headers,
