@@ -176,7 +176,7 @@ function seoFiles(): Plugin {
 /**
  * The landing page's own code (the `/` route's component chunk and what it imports) preloaded by index.html beside the
  * entry, so a visitor's first screen is not one more round trip away (docs/decisions.md, "First screen"). A few KB
- * that a signed-in page load fetches without needing. The stylesheet goes before every script.
+ * that a signed-in page load fetches without needing.
  */
 function preloadLanding(): Plugin {
   return {
@@ -197,14 +197,29 @@ function preloadLanding(): Plugin {
         };
         visit(landing.fileName);
         const tags = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-        // The stylesheet, which holds the first paint, is asked for before the scripts (Vite writes it after them):
-        // over HTTP/1.1's six connections per origin it would otherwise wait behind the modulepreloads.
+        return html.replace('  </head>', `    ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * The stylesheet, which holds the first paint, asked for before every script (Vite writes its link after the entry
+ * script and the modulepreloads): over HTTP/1.1's six connections per origin it would otherwise wait behind them
+ * (docs/decisions.md, "First screen").
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'torcedor-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
         const styles = html.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
         for (const style of styles) html = html.replace(style, '');
         const firstScript = html.indexOf('    <script type="module"');
-        if (firstScript < 0) throw new Error('preloadLanding: no entry script in index.html');
-        html = `${html.slice(0, firstScript)}${styles.join('')}${html.slice(firstScript)}`;
-        return html.replace('  </head>', `    ${tags.join('\n    ')}\n  </head>`);
+        if (firstScript < 0) throw new Error('stylesheetFirst: no entry script in index.html');
+        return `${html.slice(0, firstScript)}${styles.join('')}${html.slice(firstScript)}`;
       },
     },
   };
@@ -231,6 +246,7 @@ export default defineConfig({
     tesseractAssets(),
     seoFiles(),
     preloadLanding(),
+    stylesheetFirst(),
   ],
   resolve: {
     alias: [
