@@ -23,9 +23,17 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return age;
 }
 
+/**
+ * One formatter per time zone, made on first use: making an Intl.DateTimeFormat costs ~50 times using one, and the
+ * humidor asks for the day once per item (aging) on every render.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date 'YYYY-MM-DD' in UTC or in the given time zone. */
 export function isoDay(now: Date, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(now);
 }
 
 /** Aging label (docs/product.md, "Validation"): years to one decimal at 1 year or more, otherwise whole months. */

@@ -36,6 +36,14 @@ describe('isoDay', () => {
     expect(isoDay(t)).toBe('2026-11-22');
     expect(isoDay(t, 'Europe/Amsterdam')).toBe('2026-11-23');
   });
+
+  it('keeps each time zone apart once its formatter is kept, and still refuses an unknown zone', () => {
+    const t = new Date('2026-11-22T23:30:00Z');
+    expect([isoDay(t, 'Europe/Amsterdam'), isoDay(t), isoDay(t, 'Pacific/Auckland'), isoDay(t, 'America/Los_Angeles')])
+      .toEqual(['2026-11-23', '2026-11-22', '2026-11-23', '2026-11-22']);
+    expect(() => isoDay(t, 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => isoDay(t, 'Mars/Olympus')).toThrow(RangeError);
+  });
 });
 
 describe('agingLabel (years to one decimal from 1 year, else whole months)', () => {

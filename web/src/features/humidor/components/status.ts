@@ -11,4 +11,7 @@ export const STATUSES: { value: Status; label: string; className: string }[] = [
 ];
 export const statusOf = (s: Status) => STATUSES.find((x) => x.value === s)!;
 
-export const money = (n: number) => n.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
+// Made on first use and kept: `toLocaleString` with options makes a new formatter on every call (once per card).
+let usd: Intl.NumberFormat | undefined;
+/** An amount in US dollars, in the member's locale. */
+export const money = (n: number) => (usd ??= new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })).format(n);
