@@ -29,7 +29,7 @@ describe('ReportButton', () => {
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Report this comment' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    await user.type(await within(dialog).findByLabelText('Reason'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('Please say what is wrong');
@@ -46,7 +46,7 @@ describe('ReportButton', () => {
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Report this comment' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Reason'), ' Spam ');
+    await user.type(await within(dialog).findByLabelText('Reason'), ' Spam ');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -65,11 +65,26 @@ describe('ReportButton', () => {
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Report this comment' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Reason'), 'Spam');
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     const t = await screen.findByTestId('toast');
     expect(t.textContent).toContain('Error');
     expect(t.textContent).toContain('Failed to send report');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('starts empty when opened again after Cancel', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
+    await user.type(await within(await screen.findByRole('dialog')).findByLabelText('Reason'), 'Half a thought');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
+    const reason = await within(await screen.findByRole('dialog')).findByLabelText('Reason');
+    expect((reason as HTMLTextAreaElement).value).toBe('');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

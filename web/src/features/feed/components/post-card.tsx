@@ -2,20 +2,24 @@ import { Link } from '@tanstack/react-router';
 import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { MapPin, MessageCircle, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { MemberBadge } from '@/components/member-badge';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { toast } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { Avatar } from './avatar';
-import { CommentsPanel } from './comments-panel';
 import { LikeButton } from './like-button';
 import { mediaSrc } from './media-src';
+
+// A post's comments (their list, form and resolver) load when first opened, and are fetched as soon as the pointer or
+// the focus reaches their button (docs/decisions.md, "First screen").
+const loadComments = () => import('./comments-panel');
+const CommentsPanel = lazy(() => loadComments().then((m) => ({ default: m.CommentsPanel })));
 
 /** The post's menu: 'Delete post' (with a confirmation) for its author, 'Report' for everyone else. */
 function PostMenu({ post, mine }: { post: Post; mine: boolean }) {
@@ -94,6 +98,8 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
           <button
             type="button"
             onClick={() => setShowComments((s) => !s)}
+            onPointerEnter={() => void loadComments()}
+            onFocus={() => void loadComments()}
             aria-expanded={showComments}
             aria-controls={showComments ? commentsId : undefined}
             aria-label={`Comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
@@ -103,7 +109,11 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
             <span>{post.commentCount}</span>
           </button>
         </footer>
-        {showComments ? <CommentsPanel postId={post.id} id={commentsId} /> : null}
+        {showComments ? (
+          <Suspense fallback={<div id={commentsId} className="mt-4 border-t border-border pt-4"><Skeleton className="h-16" /></div>}>
+            <CommentsPanel postId={post.id} id={commentsId} />
+          </Suspense>
+        ) : null}
       </Card>
     </article>
   );

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REPORT_REASON_MAX_LENGTH } from '@torcedor/shared/constants';
+import { NewReport } from '@torcedor/shared/schemas/social';
+import type { JSX } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { useCreateReport } from '@/lib/api/create-report';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+export type ReportTarget = z.infer<typeof NewReport>['targetType'];
+/** The dialog's form: only the reason is typed; the target comes from the props. */
+const ReasonForm = NewReport.pick({ reason: true });
+type ReasonValues = z.input<typeof ReasonForm>;
+
+/**
+ * The report dialog's form (report-button.tsx loads it when the dialog is first opened). It lives while the dialog is
+ * open, so a dialog opened again starts empty; `onDone` closes the dialog (Cancel, or once the report is sent).
+ */
+export function ReportForm({ targetType, targetId, onDone }: { targetType: ReportTarget; targetId: string; onDone: () => void }): JSX.Element {
+  const report = useCreateReport();
+  const { register, handleSubmit, formState: { errors } } = useForm<ReasonValues, unknown, z.output<typeof ReasonForm>>({
+    resolver: zodResolver(ReasonForm),
+    mode: 'onTouched',
+    defaultValues: { reason: '' },
+  });
+  const submit = ({ reason }: z.output<typeof ReasonForm>) => {
+    report.mutate({ targetType, targetId, reason }, {
+      onSuccess: () => {
+        toast({ title: 'Report sent', description: 'Thank you. A moderator will review it.', variant: 'success' });
+        onDone();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to send report'), variant: 'error' }),
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={`Report this ${targetType}`}>
+      <FormField label="Reason" error={errors.reason?.message} hint={`At most ${REPORT_REASON_MAX_LENGTH} characters.`}>
+        {(p) => <Textarea {...p} maxLength={REPORT_REASON_MAX_LENGTH} placeholder="What is wrong with it?" {...register('reason')} />}
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={report.isPending}>{report.isPending ? 'Sending...' : 'Send report'}</Button>
+      </div>
+    </form>
+  );
+}
