@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import type { ReportTarget } from './report-form';
 
 // The form (react-hook-form, its zod resolver, the report schema) loads when the dialog is first opened, and is fetched
@@ -11,17 +12,16 @@ import type { ReportTarget } from './report-form';
 // "First screen").
 const loadReportForm = () => import('./report-form');
 const ReportForm = lazy(() => loadReportForm().then((m) => ({ default: m.ReportForm })));
+const reportIntent = prefetchOnIntent(loadReportForm);
 
 /** A small 'Report' button opening a dialog that sends the content (or member) to the moderation queue. */
 export function ReportButton({ targetType, targetId, className }: { targetType: ReportTarget; targetId: string; className?: string }): JSX.Element {
   const [open, setOpen] = useState(false);
-  const prefetch = () => void loadReportForm();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button
-          variant="ghost" size="sm" aria-label={`Report this ${targetType}`} className={cn('text-muted', className)}
-          onPointerEnter={prefetch} onFocus={prefetch}
+          variant="ghost" size="sm" aria-label={`Report this ${targetType}`} className={cn('text-muted', className)} {...reportIntent}
         >
           <Flag className="h-4 w-4" aria-hidden />
           Report

@@ -1,8 +1,11 @@
 import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import type { ChatView } from './chat-widget';
 import { loadChatWidget as loadWidget } from './load-chat-widget';
+
+const widgetIntent = prefetchOnIntent(loadWidget);
 
 const round = 'fixed bottom-6 right-6 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-fg shadow-2xl transition hover:brightness-110';
 
@@ -56,8 +59,7 @@ export function ChatLauncher() {
             setStarted(true);
             setView('open');
           }}
-          onPointerEnter={() => void loadWidget().catch(() => undefined)}
-          onFocus={() => void loadWidget().catch(() => undefined)}
+          {...widgetIntent}
         >
           <MessageCircle className="h-6 w-6" aria-hidden />
         </button>

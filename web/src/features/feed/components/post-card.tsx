@@ -10,6 +10,7 @@ import { Card, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { Avatar } from './avatar';
@@ -20,6 +21,7 @@ import { mediaSrc } from './media-src';
 // the focus reaches their button (docs/decisions.md, "First screen").
 const loadComments = () => import('./comments-panel');
 const CommentsPanel = lazy(() => loadComments().then((m) => ({ default: m.CommentsPanel })));
+const commentsIntent = prefetchOnIntent(loadComments);
 
 /** The post's menu: 'Delete post' (with a confirmation) for its author, 'Report' for everyone else. */
 function PostMenu({ post, mine }: { post: Post; mine: boolean }) {
@@ -98,8 +100,7 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
           <button
             type="button"
             onClick={() => setShowComments((s) => !s)}
-            onPointerEnter={() => void loadComments()}
-            onFocus={() => void loadComments()}
+            {...commentsIntent}
             aria-expanded={showComments}
             aria-controls={showComments ? commentsId : undefined}
             aria-label={`Comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}

@@ -11,6 +11,7 @@ import { Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
+import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { humidorQuery } from '../api/get-humidor';
 import { useHumidorAnalytics } from '../api/get-humidor-analytics';
@@ -29,6 +30,8 @@ const loadAddDialog = () => import('./add-cigar-dialog');
 const loadImportDialog = () => import('./import-dialog');
 const AddCigarDialog = lazy(() => loadAddDialog().then((m) => ({ default: m.AddCigarDialog })));
 const ImportDialog = lazy(() => loadImportDialog().then((m) => ({ default: m.ImportDialog })));
+const addIntent = prefetchOnIntent(loadAddDialog);
+const importIntent = prefetchOnIntent(loadImportDialog);
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -135,9 +138,9 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
     <div className="space-y-6">
       <PageTitle title="My Humidor" subtitle="Your collection, its aging and what you want to try next.">
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onPointerEnter={() => void loadImportDialog()} onFocus={() => void loadImportDialog()} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
+          <Button variant="outline" {...importIntent} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
           <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden />Export CSV</Button>
-          <Button onPointerEnter={() => void loadAddDialog()} onFocus={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+          <Button {...addIntent} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
           {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link> : null}
         </div>
       </PageTitle>
@@ -204,7 +207,7 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
           </div>
           {!items.length ? (
             <EmptyState title="Your Humidor is Empty" text="Add the cigars you keep to follow their aging.">
-              <Button onPointerEnter={() => void loadAddDialog()} onFocus={() => void loadAddDialog()} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
+              <Button {...addIntent} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>
             </EmptyState>
           ) : !shown.length ? (
             <EmptyState title="No Items Found" text="Try adjusting your search or filters" />

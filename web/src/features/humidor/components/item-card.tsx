@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorDetail } from '@/lib/api-client';
+import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import { useDeleteHumidorItem } from '../api/delete-humidor-item';
 import { money, statusOf } from './status';
@@ -13,6 +14,7 @@ import { money, statusOf } from './status';
 /** Loaded when first opened, fetched when the pointer or the focus reaches the Edit button. */
 const loadEditDialog = () => import('./edit-item-dialog');
 const EditItemDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditItemDialog })));
+const editIntent = prefetchOnIntent(loadEditDialog);
 
 /** How far (0-100) an item has rested from its box date toward the ready date the member set. */
 export function restProgress(boxDate: string | null, readyOn: string | null, today: string): number | null {
@@ -71,7 +73,7 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
       ) : null}
       {item.notes ? <p className="mt-2 text-sm italic text-muted">{item.notes}</p> : null}
       <div className="mt-auto flex justify-end gap-2 pt-4">
-        <Button variant="outline" size="sm" onPointerEnter={() => void loadEditDialog()} onFocus={() => void loadEditDialog()} onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
+        <Button variant="outline" size="sm" {...editIntent} onClick={() => setEditing(true)} aria-label={`Edit ${item.brandName} ${item.cigarName}`}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>
         <Button variant="ghost" size="sm" onClick={() => setRemoving(true)} aria-label={`Remove ${item.brandName} ${item.cigarName}`}><Trash2 className="h-4 w-4" aria-hidden />Remove</Button>
       </div>
       {editing ? <Suspense fallback={null}><EditItemDialog item={item} open={editing} onOpenChange={setEditing} /></Suspense> : null}
