@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, agingLabel, displayName, isAgedAtLeast, isoDay, parseIsoDate, relativePostTime, starRating } from '../src/formatters.ts';
+import { ageOn, agingLabel, displayName, isAgedAtLeast, isoDay, localTimeZone, parseIsoDate, relativePostTime, starRating, thousands } from '../src/formatters.ts';
 import { escapeFormula, unescapeFormula } from '../src/csv.ts';
 
 describe('ageOn (whole years, minus one before this year\'s birthday)', () => {
@@ -43,6 +43,27 @@ describe('isoDay', () => {
       .toEqual(['2026-11-23', '2026-11-22', '2026-11-23', '2026-11-22']);
     expect(() => isoDay(t, 'Mars/Olympus')).toThrow(RangeError);
     expect(() => isoDay(t, 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('thousands (en-US grouping without Intl)', () => {
+  it('writes what toLocaleString(\'en-US\') writes for whole numbers', () => {
+    for (const n of [0, 7, 999, 1000, 2000, 12345, 999999, 1000000, 1234567, -1000, -999, -1234567]) {
+      expect(thousands(n)).toBe(n.toLocaleString('en-US'));
+    }
+  });
+
+  it('drops a fraction rather than grouping its digits', () => {
+    expect(thousands(12345.678)).toBe('12,345');
+  });
+});
+
+describe('localTimeZone', () => {
+  it('is the device\'s zone, and the day in it is the local calendar date', () => {
+    expect(localTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(isoDay(now, localTimeZone())).toBe(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
   });
 });
 

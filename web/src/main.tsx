@@ -2,14 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { hasSignedInHint } from '@/lib/current-user';
 import { startEarlyUserRead } from '@/lib/early-user';
 import { createQueryClient } from '@/lib/query-client';
+import { warmUp } from '@/lib/warm-up';
 import { createAppRouter } from './router';
 import './styles.css';
 
 // A signed-in page sends the member's read now, while the code that reads its answer loads (docs/decisions.md,
-// "First screen").
+// "First screen"), and pays its render's one-time costs while it waits.
 startEarlyUserRead();
+if (hasSignedInHint()) warmUp();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH } from '@torcedor/shared/constants';
+import { thousands } from '@torcedor/shared/formatters';
 import type { Cigar } from '@torcedor/shared/schemas/catalog';
 import { FlavorTag, NewReview } from '@torcedor/shared/schemas/social';
 import { X } from 'lucide-react';
@@ -176,7 +177,7 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
       />
       <FormField
         label="Notes" error={errors.notes?.message}
-        hint={`${notesLength.toLocaleString('en-US')} / ${REVIEW_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters`}
+        hint={`${thousands(notesLength)} / ${thousands(REVIEW_NOTES_MAX_LENGTH)} characters`}
       >
         {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder="Draw, burn, how the flavors changed..." {...register('notes')} />}
       </FormField>

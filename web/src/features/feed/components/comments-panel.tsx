@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_MAX_LENGTH } from '@torcedor/shared/constants';
-import { relativePostTime } from '@torcedor/shared/formatters';
+import { relativePostTime, thousands } from '@torcedor/shared/formatters';
 import { NewComment, type Comment } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -90,7 +90,7 @@ function AddCommentForm({ postId }: { postId: string }) {
   };
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Write a comment" className="mt-3">
-      <FormField label="Add a comment" error={errors.content?.message} hint={`${content.length}/${COMMENT_MAX_LENGTH.toLocaleString('en-US')}`}>
+      <FormField label="Add a comment" error={errors.content?.message} hint={`${content.length}/${thousands(COMMENT_MAX_LENGTH)}`}>
         {(p) => <Textarea {...p} rows={2} className="min-h-16" placeholder="Write a comment..." {...register('content')} />}
       </FormField>
       <div className="mt-2 flex justify-end">

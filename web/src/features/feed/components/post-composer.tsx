@@ -1,4 +1,5 @@
 import { POST_MAX_LENGTH, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
+import { thousands } from '@torcedor/shared/formatters';
 import { NewPost } from '@torcedor/shared/schemas/social';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -164,7 +165,7 @@ export function PostComposer() {
           </Button>
           {expanded ? (
             <span id={counterId} className={cn('text-xs', over ? 'text-danger' : 'text-muted')} aria-live="polite">
-              {content.length.toLocaleString('en-US')}/{POST_MAX_LENGTH.toLocaleString('en-US')}
+              {thousands(content.length)}/{thousands(POST_MAX_LENGTH)}
             </span>
           ) : null}
           <div className="ml-auto flex gap-2">

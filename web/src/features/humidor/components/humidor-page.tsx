@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { humidorStats } from '@torcedor/shared/collection';
 import { HUMIDOR_PAGE_SIZE } from '@torcedor/shared/constants';
-import { isoDay } from '@torcedor/shared/formatters';
+import { isoDay, localTimeZone } from '@torcedor/shared/formatters';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { AlarmClock, Download, Plus, Search, Upload } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -120,7 +120,7 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   const [analyticsRef, analyticsNear] = useNearViewport<HTMLElement>();
   const paid = items.reduce((n, i) => n + (i.pricePaid ?? 0) * i.quantity, 0);
   const current = items.reduce((n, i) => n + (i.currentPrice ?? i.pricePaid ?? 0) * i.quantity, 0);
-  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = isoDay(now, localTimeZone());
   const readyNow = items.filter((i) => i.readyOn !== null && i.readyOn <= today && i.status !== 'smoked');
   const needle = text.trim().toLowerCase();
   const shown = items.filter((i) => (status === 'all' || i.status === status)

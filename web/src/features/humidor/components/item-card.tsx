@@ -1,4 +1,4 @@
-import { agingLabel, isoDay } from '@torcedor/shared/formatters';
+import { agingLabel, isoDay, localTimeZone } from '@torcedor/shared/formatters';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { Clock, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -29,7 +29,7 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
   const [removing, setRemoving] = useState(false);
   const del = useDeleteHumidorItem();
   const status = statusOf(item.status);
-  const today = isoDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = isoDay(now, localTimeZone());
   const ready = item.readyOn !== null && item.readyOn <= today;
   const rest = restProgress(item.boxDate, item.readyOn, today);
   // The card leaves the list once the humidor is re-read, so the outcome is handled on the promise

@@ -1,3 +1,4 @@
+import { thousands } from '@torcedor/shared/formatters';
 import type { LearnItem } from '@torcedor/shared/schemas/ai';
 import { Clock, ExternalLink, Eye, PlayCircle } from 'lucide-react';
 import type * as z from 'zod';
@@ -32,7 +33,7 @@ export function VideoCard({ item }: { item: z.infer<typeof LearnItem> }) {
       <div className="flex flex-wrap items-center gap-4 text-sm text-muted">
         <span className="flex items-center gap-1"><Clock className="h-4 w-4" aria-hidden />{item.duration}</span>
         {item.views > 0 ? (
-          <span className="flex items-center gap-1"><Eye className="h-4 w-4" aria-hidden />{item.views.toLocaleString('en-US')} {item.views === 1 ? 'view' : 'views'}</span>
+          <span className="flex items-center gap-1"><Eye className="h-4 w-4" aria-hidden />{thousands(item.views)} {item.views === 1 ? 'view' : 'views'}</span>
         ) : null}
         <ExternalLink className="ml-auto h-4 w-4" aria-hidden />
       </div>
