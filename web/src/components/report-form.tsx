@@ -4,7 +4,7 @@ import { NewReport } from '@torcedor/shared/schemas/social';
 import type { JSX } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { useCreateReport } from '@/lib/api/create-report';
@@ -42,10 +42,7 @@ export function ReportForm({ targetType, targetId, onDone }: { targetType: Repor
       <FormField label="Reason" error={errors.reason?.message} hint={`At most ${REPORT_REASON_MAX_LENGTH} characters.`}>
         {(p) => <Textarea {...p} maxLength={REPORT_REASON_MAX_LENGTH} placeholder="What is wrong with it?" {...register('reason')} />}
       </FormField>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={report.isPending}>{report.isPending ? 'Sending...' : 'Send report'}</Button>
-      </div>
+      <FormActions onCancel={onDone} label="Send report" pendingLabel="Sending..." pending={report.isPending} />
     </form>
   );
 }

@@ -7,8 +7,8 @@ import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import * as z from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
@@ -181,10 +181,7 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
       >
         {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder="Draw, burn, how the flavors changed..." {...register('notes')} />}
       </FormField>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Posting...' : 'Post Review'}</Button>
-      </div>
+      <FormActions onCancel={onDone} label="Post Review" pendingLabel="Posting..." pending={create.isPending} />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { EventForm, type ClubEvent, type EventType } from '@torcedor/shared/sche
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
@@ -130,12 +130,9 @@ export function EventFormDialog({ open, onOpenChange, event }: { open: boolean; 
             </FormField>
           </div>
           <p className="rounded-md bg-primary/10 p-2 text-sm">{AGE_NOTE}</p>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>
-              {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Event'}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => close(false)} label={editing ? 'Save Changes' : 'Create Event'} pendingLabel={editing ? 'Saving...' : 'Creating...'} pending={pending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -106,10 +107,7 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
             <FormField label="Box date" error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
           </div>
           <FormField label="Notes" error={errors.notes?.message}>{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={!picked || !isValid || add.isPending}>{add.isPending ? 'Adding...' : 'Add to Humidor'}</Button>
-          </div>
+          <FormActions onCancel={() => close(false)} label="Add to Humidor" pendingLabel="Adding..." pending={add.isPending} disabled={!picked || !isValid} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateHumidorItem, type HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
@@ -65,10 +65,7 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
           <FormField label="Box date" error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
           <FormField label="Ready to smoke on" error={errors.readyOn?.message}>{(p) => <Input {...p} type="date" {...register('readyOn')} />}</FormField>
           <FormField label="Notes" error={errors.notes?.message} className="col-span-2">{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
-          <div className="col-span-2 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} label="Save Changes" pendingLabel="Saving..." pending={update.isPending} className="col-span-2" />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CampaignObjective, CampaignStatus, CampaignType, NewCampaign } from '@torcedor/shared/schemas/marketing';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
@@ -58,10 +58,7 @@ export function NewCampaignDialog({ open, onOpenChange }: { open: boolean; onOpe
               {(p) => <Select {...p} {...register('status')}>{CampaignStatus.options.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}</Select>}
             </FormField>
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating...' : 'Create Campaign'}</Button>
-          </div>
+          <FormActions onCancel={() => close(false)} label="Create Campaign" pendingLabel="Creating..." pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { Stars } from '@/components/ui/stars';
 import { searchCatalogQuery } from '@/lib/api/search-catalog';
@@ -44,10 +45,7 @@ function WishlistDialog({ cigar, onClose }: { cigar: Cigar; onClose: () => void 
             <Label htmlFor={`${id}-n`}>Notes</Label>
             <Textarea id={`${id}-n`} rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Where you heard of it, what to pair it with..." />
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding...' : 'Add to Wishlist'}</Button>
-          </div>
+          <FormActions onCancel={onClose} label="Add to Wishlist" pendingLabel="Adding..." pending={add.isPending} />
         </form>
       </DialogContent>
     </Dialog>

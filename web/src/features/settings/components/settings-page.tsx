@@ -12,6 +12,7 @@ import type * as z from 'zod';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, PageTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { SwitchField } from '@/components/ui/switch';
@@ -215,10 +216,9 @@ function DeleteAccount({ user }: { user: User }) {
               {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
             </FormField>
           ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" variant="danger" disabled={!isValid || del.isPending}>{del.isPending ? 'Deleting...' : 'Delete permanently'}</Button>
-          </div>
+          <FormActions
+            onCancel={() => setOpen(false)} label="Delete permanently" pendingLabel="Deleting..." pending={del.isPending} disabled={!isValid} variant="danger"
+          />
         </form>
       </DialogContent>
     </Dialog>
