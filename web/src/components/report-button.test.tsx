@@ -16,6 +16,16 @@ function renderButton() {
   return render(<QueryClientProvider client={client}><ReportButton targetType="comment" targetId="p1:c1" /><Toaster /></QueryClientProvider>);
 }
 
+/** Renders the button, opens its dialog and types `reason` (the form loads when first opened: found, not got). */
+async function openAndType(reason: string) {
+  const user = userEvent.setup();
+  renderButton();
+  await user.click(screen.getByRole('button', { name: 'Report this comment' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.type(await within(dialog).findByLabelText('Reason'), reason);
+  return { user, dialog };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   dismissToast();
@@ -25,11 +35,7 @@ describe('ReportButton', () => {
   it('refuses an empty reason inline, announced, and sends nothing', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(await within(dialog).findByLabelText('Reason'), '   ');
+    const { user, dialog } = await openAndType('   ');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('Please say what is wrong');
@@ -42,11 +48,7 @@ describe('ReportButton', () => {
   it('posts {targetType, targetId, reason}, thanks the member and closes', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(report), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(await within(dialog).findByLabelText('Reason'), ' Spam ');
+    const { user, dialog } = await openAndType(' Spam ');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -61,11 +63,7 @@ describe('ReportButton', () => {
 
   it('keeps the dialog open and says so when the report fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam');
+    const { user, dialog } = await openAndType('Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     const t = await screen.findByTestId('toast');
     expect(t.textContent).toContain('Error');
@@ -76,11 +74,8 @@ describe('ReportButton', () => {
   it('starts empty when opened again after Cancel', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const user = userEvent.setup();
-    renderButton();
-    await user.click(screen.getByRole('button', { name: 'Report this comment' }));
-    await user.type(await within(await screen.findByRole('dialog')).findByLabelText('Reason'), 'Half a thought');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const { user, dialog } = await openAndType('Half a thought');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Report this comment' }));
     const reason = await within(await screen.findByRole('dialog')).findByLabelText('Reason');
