@@ -30,15 +30,15 @@ export function ageOn(dateOfBirth: string, today: string): number {
  */
 export const thousands = (n: number): string => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+let deviceZone: string | undefined;
+/** The device's time zone, resolved once (asking builds a formatter, which costs about as much as formatting). */
+export const localTimeZone = (): string => (deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+
 /**
  * One formatter per time zone, made on first use: making an Intl.DateTimeFormat costs ~50 times using one, and the
  * humidor asks for the day once per item (aging) on every render.
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-let deviceZone: string | undefined;
-/** The device's time zone, resolved once (asking builds a formatter, which costs about as much as formatting). */
-export const localTimeZone = (): string => (deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** Today's calendar date 'YYYY-MM-DD' in UTC or in the given time zone. */
 export function isoDay(now: Date, timeZone = 'UTC'): string {
