@@ -1,4 +1,4 @@
-import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 
@@ -55,6 +55,8 @@ export function serviceEnv(
     ...base,
     ...endpoints,
     ...extra,
+    // The local payment provider may run here, and only here (shared/src/runtime.ts).
+    [LOCAL_STACK_FLAG]: '1',
     AWS_DEFAULT_REGION: aws.region,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

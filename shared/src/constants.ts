@@ -123,6 +123,10 @@ export const API_DOCS_ASSETS = '/api-docs';
 
 /** What the page says when the service or one of its dependencies does not answer (503 or no answer at all). */
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+/** What a member reads when the deployment has no payment provider configured (code PAYMENTS_UNAVAILABLE). */
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Premium is not available yet. Please try again later.';
+/** When to ask again after PAYMENTS_UNAVAILABLE: an operator has to act, so not soon. */
+export const PAYMENTS_UNAVAILABLE_RETRY_AFTER_SECONDS = 3600;
 /** The request header that makes a creating request idempotent, and how long its answer is kept. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;

@@ -68,6 +68,8 @@ export const ERROR_CODES = {
   INTERNAL: 500,
   /** A dependency (database, bus, user pool, provider) did not answer in time: nothing was done, try again. */
   UNAVAILABLE: 503,
+  /** No payment provider is configured in this deployment: premium cannot be bought (docs/decisions.md, "Billing"). */
+  PAYMENTS_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

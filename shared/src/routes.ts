@@ -299,17 +299,17 @@ function billingRoutes() {
     createSubscription: route({
       method: 'POST', path: '/api/create-subscription', service: billing, access: 'member',
       summary: 'Start (or resume) the $9.99/month premium subscription: the client secret for the payment form',
-      response: CreateSubscriptionResult, errors: ['ALREADY_SUBSCRIBED'],
+      response: CreateSubscriptionResult, errors: ['ALREADY_SUBSCRIBED', 'PAYMENTS_UNAVAILABLE'],
     }),
     cancelSubscription: route({
       method: 'POST', path: '/api/cancel-subscription', service: billing, access: 'member',
       summary: 'Cancel the subscription at the end of the paid period (the answer says until when)',
-      response: CancelSubscriptionResult, errors: ['NOT_SUBSCRIBED'],
+      response: CancelSubscriptionResult, errors: ['NOT_SUBSCRIBED', 'PAYMENTS_UNAVAILABLE'],
     }),
     billingWebhook: route({
       method: 'POST', path: '/api/billing/webhook', service: billing, access: 'public', rawBody: true,
       summary: "The payment provider's signed events (Stripe format); each event id is processed once", response: WebhookAck,
-      errors: ['BAD_SIGNATURE'],
+      errors: ['BAD_SIGNATURE', 'PAYMENTS_UNAVAILABLE'],
     }),
     confirmLocalPayment: route({
       method: 'POST', path: '/api/billing/local/confirm', service: billing, access: 'member',

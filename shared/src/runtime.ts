@@ -44,6 +44,19 @@ export const BASE_ENV_KEYS = [
 export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT'] as const;
 
 /**
+ * Set to '1' by the local stack and never by CDK (infra/test asserts no deployed function carries it): the one switch
+ * that lets a function use what only makes sense on one machine, such as the local payment provider and its constant
+ * webhook secret (docs/decisions.md, "Local-only paths"). Without it, a missing Stripe key means premium is unavailable.
+ */
+export const LOCAL_STACK_FLAG = 'TORCEDOR_LOCAL_STACK';
+
+/**
+ * Settings no deployed function may carry: the stand-ins' endpoints, the local-stack switch, and the billing overrides
+ * that point Stripe's client or the local provider's webhook somewhere else (tests and the local stack only).
+ */
+export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIPE_API_URL', 'BILLING_WEBHOOK_URL'] as const;
+
+/**
  * Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. A provider key
  * comes either in plain text (`OPENAI_API_KEY`, the local stack) or as the ARN of the Secrets Manager
  * secret holding it (`OPENAI_API_KEY_SECRET_ARN`, what CDK sets); services read it with readSecret()

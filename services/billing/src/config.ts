@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import { loadConfig } from '@torcedor/service-kit/config';
+import { logger } from '@torcedor/service-kit/logger';
 import { readSecret } from '@torcedor/service-kit/secrets';
 
 /**
  * Billing's own settings (.env.example; SSM parameters and Secrets Manager in the CDK stack). The Stripe secret
- * key and webhook secret are read with readSecret(); a missing secret key selects the local payment provider.
+ * key and webhook secret are read with readSecret(); without them premium is unavailable, except on the local stack,
+ * which uses the local payment provider (providers/index.ts).
  */
 /** A setting the operator has not set: absent, empty, or the `unset` placeholder of the CDK stack's SSM parameter. */
 const setting = () => z.preprocess((v) => (v === '' || v === 'unset' ? undefined : v), z.string().min(1).optional());
@@ -25,7 +27,10 @@ export type BillingEnv = z.infer<typeof BillingEnv>;
 let cached: BillingEnv | undefined;
 export const billingConfig = (): BillingEnv => (cached ??= loadConfig(BillingEnv));
 
-/** The local provider's webhook signing secret: only ever used without a Stripe key, so it guards nothing real. */
+/**
+ * The local provider's webhook signing secret: a constant in the repo, so it is only ever used on the local stack
+ * (providers/index.ts never builds the local provider elsewhere) and guards nothing real.
+ */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_torcedor_local_provider';
 
 export interface StripeSettings {
@@ -36,12 +41,28 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** The Stripe settings when a secret key is configured, else null (the local provider). */
+/** The shapes Stripe gives its keys and ids: a placeholder or a value pasted into the wrong setting fails here. */
+const STRIPE_FORMATS = {
+  STRIPE_SECRET_KEY: /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+  STRIPE_WEBHOOK_SECRET: /^whsec_[A-Za-z0-9+/=]+$/,
+  STRIPE_PRICE_ID: /^price_[A-Za-z0-9]+$/,
+  STRIPE_PUBLISHABLE_KEY: /^pk_(test|live)_[A-Za-z0-9]+$/,
+} as const;
+
+/**
+ * The Stripe settings when the operator configured all four, else null: no secret key at all, or a partial or
+ * malformed set. The latter is logged for the operator (which setting, never its value); members only ever read
+ * PAYMENTS_UNAVAILABLE, never "Invalid configuration" (docs/decisions.md, "Billing").
+ */
 export async function stripeSettings(env: BillingEnv = billingConfig()): Promise<StripeSettings | null> {
   const secretKey = await readSecret('STRIPE_SECRET_KEY');
   if (!secretKey) return null;
   const webhookSecret = await readSecret('STRIPE_WEBHOOK_SECRET');
-  const missing = [!webhookSecret && 'STRIPE_WEBHOOK_SECRET', !env.STRIPE_PRICE_ID && 'STRIPE_PRICE_ID', !env.STRIPE_PUBLISHABLE_KEY && 'STRIPE_PUBLISHABLE_KEY'].filter(Boolean);
-  if (missing.length) throw new Error(`Invalid configuration: a Stripe secret key needs ${missing.join(', ')}`);
+  const values = { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_ID: env.STRIPE_PRICE_ID, STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY };
+  const bad = (Object.keys(STRIPE_FORMATS) as (keyof typeof STRIPE_FORMATS)[]).filter((k) => !values[k] || !STRIPE_FORMATS[k].test(values[k]));
+  if (bad.length) {
+    logger.error('payments unavailable: the Stripe configuration is incomplete (infra/README.md, "Provider secrets")', { missingOrMalformed: bad });
+    return null;
+  }
   return { secretKey, webhookSecret: webhookSecret!, priceId: env.STRIPE_PRICE_ID!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, apiUrl: env.STRIPE_API_URL };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SERVICES } from '@torcedor/shared/services';
+import { LOCAL_STACK_FLAG } from '@torcedor/shared/runtime';
 
 /** What the data layer needs: the function's own table (also enough for curator tools). */
 export const DataEnv = z.object({
@@ -39,3 +40,9 @@ let cached: BaseEnv | undefined;
 export function baseConfig(): BaseEnv {
   return (cached ??= loadConfig(BaseEnv));
 }
+
+/**
+ * Whether this function runs on the local stack (its explicit flag, which CDK never sets): only then may a service
+ * use a local-only path such as the local payment provider (docs/decisions.md, "Local-only paths").
+ */
+export const isLocalStack = (source: Record<string, string | undefined> = process.env): boolean => source[LOCAL_STACK_FLAG] === '1';

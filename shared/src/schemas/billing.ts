@@ -14,6 +14,8 @@ export const SubscriptionStatus = z.object({
     prioritySupport: z.boolean(),
     advancedAnalytics: z.boolean(),
   }),
+  /** Whether premium can be bought in this deployment: false until an operator configures the payment provider. */
+  paymentsAvailable: z.boolean(),
 });
 
 /** What the page needs to show the payment form: the provider's client secret and which form to mount. */

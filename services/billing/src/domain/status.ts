@@ -7,7 +7,7 @@ import type { BillingState } from './plan.ts';
  * The status the page shows. A plan past its end is free again; a trial grants everything premium gives
  * (docs/product.md, "Premium"), but only a paid plan is `isPremium`.
  */
-export function toStatus(s: Pick<BillingState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>, now: Date): z.infer<typeof SubscriptionStatus> {
+export function toStatus(s: Pick<BillingState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>, now: Date): Omit<z.infer<typeof SubscriptionStatus>, 'paymentsAvailable'> {
   const plan = activeTier({ tier: s.plan, until: s.currentPeriodEnd }, now);
   const benefits = plan !== 'free';
   const premium = plan === 'premium';

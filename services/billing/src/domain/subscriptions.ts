@@ -6,7 +6,7 @@ import {
   type StoredSubscription,
 } from '../data/subscriptions.ts';
 import { deleteMember } from '../data/member.ts';
-import { isLocal, paymentProvider } from '../providers/index.ts';
+import { isLocal, paymentProvider, paymentsAvailable } from '../providers/index.ts';
 import type { ProviderEvent, ProviderSubscription } from '../providers/provider.ts';
 import type { LocalConfirm } from '../providers/local.ts';
 import { isAwaitingPayment, sameEntitlement, sameState, withProviderSubscription, withTrial, type BillingState } from './plan.ts';
@@ -51,17 +51,20 @@ function adopt(prev: BillingState, sub: ProviderSubscription, now: Date): Billin
   return next.plan === 'premium' ? next : null;
 }
 
-/** The member's status; a subscription still awaiting its first payment is brought up to date from the provider first. */
+/**
+ * The member's status, and whether premium can be bought in this deployment (the page shows its card form only then);
+ * a subscription still awaiting its first payment is brought up to date from the provider first.
+ */
 export async function subscriptionStatus(userId: string, now = new Date()) {
-  const stored = await getSubscription(userId);
-  if (stored.subscriptionId && isAwaitingPayment(stored.providerStatus)) {
+  const [stored, available] = await Promise.all([getSubscription(userId), paymentsAvailable()]);
+  if (available && stored.subscriptionId && isAwaitingPayment(stored.providerStatus)) {
     try {
-      return toStatus((await syncSubscription(userId, stored.subscriptionId)).state, now);
+      return { ...toStatus((await syncSubscription(userId, stored.subscriptionId)).state, now), paymentsAvailable: available };
     } catch (error) {
       logger.warn('could not bring a pending subscription up to date', { error: error as Error });
     }
   }
-  return toStatus(stored, now);
+  return { ...toStatus(stored, now), paymentsAvailable: available };
 }
 
 async function syncSubscription(userId: string, subscriptionId: string, eventId?: string) {
@@ -142,8 +145,8 @@ export async function handleProviderEvent(event: ProviderEvent): Promise<{ dupli
 
 /** The local provider's card form (404 with Stripe configured: Stripe's Payment Element confirms on Stripe). */
 export async function confirmLocalPayment(userId: string, body: LocalConfirm) {
-  const provider = await paymentProvider();
-  if (!isLocal(provider)) throw notFound();
+  const provider = (await paymentsAvailable()) ? await paymentProvider() : null;
+  if (!provider || !isLocal(provider)) throw notFound();
   const status = await provider.confirmPayment(userId, body);
   if (status === 'succeeded') {
     // The webhook has normally applied it already; if its delivery failed, the member still gets what they paid for.

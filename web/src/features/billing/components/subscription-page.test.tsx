@@ -17,10 +17,10 @@ import { SubscriptionPage } from './subscription-page';
 type Status = z.infer<typeof SubscriptionStatus>;
 
 const features = (on: boolean) => ({ unlimitedHumidor: on, unlimitedRecommendations: on, prioritySupport: on, advancedAnalytics: on });
-const FREE: Status = { isPremium: false, plan: 'free', renewalDate: null, cancelAtPeriodEnd: false, endsAt: null, features: features(false) };
-const PREMIUM: Status = { isPremium: true, plan: 'premium', renewalDate: '2026-05-05T12:00:00.000Z', cancelAtPeriodEnd: false, endsAt: null, features: features(true) };
+const FREE: Status = { isPremium: false, plan: 'free', renewalDate: null, cancelAtPeriodEnd: false, endsAt: null, features: features(false), paymentsAvailable: true };
+const PREMIUM: Status = { isPremium: true, plan: 'premium', renewalDate: '2026-05-05T12:00:00.000Z', cancelAtPeriodEnd: false, endsAt: null, features: features(true), paymentsAvailable: true };
 const CANCELED: Status = { ...PREMIUM, renewalDate: null, cancelAtPeriodEnd: true, endsAt: '2026-05-05T12:00:00.000Z' };
-const TRIAL: Status = { isPremium: false, plan: 'trial', renewalDate: null, cancelAtPeriodEnd: false, endsAt: '2026-04-12T08:00:00.000Z', features: features(true) };
+const TRIAL: Status = { isPremium: false, plan: 'trial', renewalDate: null, cancelAtPeriodEnd: false, endsAt: '2026-04-12T08:00:00.000Z', features: features(true), paymentsAvailable: true };
 const SETUP = { clientSecret: 'sub_local_1_secret_abc', provider: 'local', publishableKey: null } as const;
 
 /** A deferred answer: the test decides when the server replies. */
@@ -309,6 +309,31 @@ describe('the subscription page', () => {
     expect(within(t).getByText('Failed to cancel subscription')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Premium Member' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
+  });
+
+  it('without a payment provider: no Upgrade button and no card form, the page says premium is not available yet', async () => {
+    renderPage({ status: () => ({ ...FREE, paymentsAvailable: false }) });
+    expect((await screen.findByText('Premium is not available yet. Please try again later.')).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Complete Your Subscription' })).toBeNull();
+  });
+
+  it('payments switched off after the page loaded: the 503 reads the status again and the notice replaces the button, with no error toast', async () => {
+    let available = true;
+    const { user } = renderPage({
+      status: () => ({ ...FREE, paymentsAvailable: available }),
+      handlers: {
+        'POST /api/create-subscription': () => {
+          available = false;
+          return json({ message: 'Premium is not available yet. Please try again later.', code: 'PAYMENTS_UNAVAILABLE' }, 503);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull());
+    expect(screen.getByText('Premium is not available yet. Please try again later.')).toBeTruthy();
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Complete Your Subscription' })).toBeNull();
   });
 
   it('a trial member: Trial Member with its end date, no cancel, and the upgrade still offered', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
+import { PAYMENTS_UNAVAILABLE_MESSAGE, PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
 import type { CreateSubscriptionResult, SubscriptionStatus } from '@torcedor/shared/schemas/billing';
 import { Check, Crown } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { useCreateSubscription } from '../api/create-subscription';
+import { isPaymentsUnavailable, useCreateSubscription } from '../api/create-subscription';
 import { subscriptionStatusQuery } from '../api/get-subscription-status';
 import { refreshPlan } from '../api/refresh-plan';
 import { LocalPaymentForm } from './local-payment-form';
@@ -93,7 +93,11 @@ export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
   const upgrade = () =>
     create.mutate(undefined, {
       onSuccess: setSetup,
-      onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to create subscription'), variant: 'error' }),
+      onError: (error) => {
+        // PAYMENTS_UNAVAILABLE: the status is read again (by the hook) and the page shows why instead of a form.
+        if (isPaymentsUnavailable(error)) return;
+        toast({ title: 'Error', description: errorText(error, 'Failed to create subscription'), variant: 'error' });
+      },
     });
 
   // The local form's payment went through: the plan is read again (so the panel replaces the form), then the page
@@ -104,7 +108,8 @@ export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
     onPaid();
   };
 
-  const canUpgrade = !status.isPremium && activation !== 'waiting';
+  const canUpgrade = !status.isPremium && activation !== 'waiting' && status.paymentsAvailable;
+  const unavailable = !status.isPremium && !status.paymentsAvailable;
   return (
     <>
       <PageTitle title="Torcedor Premium" subtitle="Everything the serious collector needs." />
@@ -137,6 +142,7 @@ export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
               <Crown className="h-4 w-4" aria-hidden />{create.isPending ? 'Setting up...' : 'Upgrade to Premium'}
             </Button>
           ) : null}
+          {unavailable ? <p role="status" className="mt-6 rounded-md border border-border p-3 text-sm text-muted">{PAYMENTS_UNAVAILABLE_MESSAGE}</p> : null}
         </Card>
       </div>
       {canUpgrade && setup ? <PaymentCard setup={setup} onPaid={() => void paid()} /> : null}
