@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventSource, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
-import { SERVICE_ENV } from '@torcedor/shared/runtime';
+import { LOCAL_ONLY_KEYS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { buildApp } from '../bin/app.ts';
 import { PROVIDER_SECRETS, SECRET_ARN_SUFFIX, type ProviderSecretName } from '../src/constructs/provider-secrets.ts';
@@ -58,7 +58,7 @@ describe('stateful stack', () => {
     stateful.hasResourceProperties('AWS::Cognito::UserPool', { AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }) });
   });
   it('creates each provider secret, retained, with a generated placeholder and no value in the template', () => {
-    const secrets = Object.entries(stateful.findResources('AWS::SecretsManager::Secret')) as [string, any][];
+    const secrets = (Object.entries(stateful.findResources('AWS::SecretsManager::Secret')) as [string, any][]).filter(([id]) => id !== 'OriginVerifySecret');
     expect(secrets.map(([id]) => id).sort()).toEqual(Object.values(PROVIDER_SECRETS).map((d) => d.logicalId).sort());
     for (const [id, r] of secrets) {
       const def = Object.values(PROVIDER_SECRETS).find((d) => d.logicalId === id)!;
@@ -151,6 +151,9 @@ const actionsOf = (st: any): string[] => [st.Action].flat();
 const allStatements = () => statements(Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]);
 /** Logical id of the stateful resource an `Fn::ImportValue` of the stateless stack points at. */
 const imported = (value: any): string => String(value?.['Fn::ImportValue'] ?? '');
+const ORIGIN_SECRET_ARN = `${ORIGIN_VERIFY_SETTING}${SECRET_ARN_SUFFIX}`;
+/** A grant on a provider secret (Stripe, OpenAI): a Secrets Manager statement on anything but the origin secret. */
+const readsProviderSecret = (st: any) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')) && !imported(st.Resource).includes('OriginVerifySecret');
 const serviceFunctions = () => (Object.entries(stateless.findResources('AWS::Lambda::Function')) as [string, any][])
   .filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
 
@@ -195,7 +198,8 @@ describe('security rules', () => {
     // Services whose SERVICE_ENV lists a `<KEY>_SECRET_ARN`, with the keys.
     const expected = new Map<ServiceName, ProviderSecretName[]>();
     for (const s of SERVICES) {
-      const keys = SERVICE_ENV[s].map((k) => k.replace(/\?$/, '')).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).map((k) => k.slice(0, -SECRET_ARN_SUFFIX.length) as ProviderSecretName);
+      const keys = SERVICE_ENV[s].map((k) => k.replace(/\?$/, '')).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).map((k) => k.slice(0, -SECRET_ARN_SUFFIX.length))
+        .filter((k): k is ProviderSecretName => k !== ORIGIN_VERIFY_SETTING);
       if (keys.length) expected.set(s, keys);
     }
     expect([...expected.keys()].sort()).toEqual(['ai', 'billing', 'humidor', 'marketing']);
@@ -211,19 +215,19 @@ describe('security rules', () => {
       const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       for (const k of provider) expect(vars[k], `${id} ${k}`).toBeUndefined();
-      const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).sort();
+      const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX) && k !== ORIGIN_SECRET_ARN).sort();
       const mine = expected.get(service) ?? [];
       expect(arns, id).toEqual(mine.map((k) => `${k}${SECRET_ARN_SUFFIX}`).sort());
       for (const k of mine) expect(imported(vars[`${k}${SECRET_ARN_SUFFIX}`])).toContain(PROVIDER_SECRETS[k].logicalId);
       // Read grants: exactly this service's secrets, on the secret itself.
-      const reads = statements(policiesOf(service, kind)).filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')));
+      const reads = statements(policiesOf(service, kind)).filter(readsProviderSecret);
       const resources = reads.map((x) => imported(x.Resource)).sort();
       expect(resources, id).toHaveLength(mine.length);
       for (const k of mine) expect(resources.some((r) => r.includes(PROVIDER_SECRETS[k].logicalId)), `${id} reads ${k}`).toBe(true);
       for (const x of reads) expect(actionsOf(x).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     }
     // Nothing else in the stack may read a secret.
-    const readers = allStatements().filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')));
+    const readers = allStatements().filter(readsProviderSecret);
     const functionsOf = (s: ServiceName) => 1 + (servicesWithWorker().includes(s) ? 1 : 0) + (servicesWithStream().includes(s) ? 1 : 0);
     const granted = [...expected.entries()].flatMap(([s, keys]) => keys.length * functionsOf(s));
     expect(readers).toHaveLength(granted.reduce((a, b) => a + b, 0));
@@ -301,6 +305,84 @@ describe('security rules', () => {
       }
       expect(text).not.toContain('?');
     }
+  });
+});
+
+describe('fit for AWS', () => {
+  it('gives no deployed function a local-only setting: no local-stack flag (local payment provider), no stand-in endpoint, no Stripe override', () => {
+    const fns = serviceFunctions();
+    expect(fns.length).toBeGreaterThan(SERVICES.length);
+    for (const [id, f] of fns) {
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      for (const k of LOCAL_ONLY_KEYS) expect(vars[k], `${id} ${k}`).toBeUndefined();
+      // No value points at this machine either.
+      expect(JSON.stringify(vars), id).not.toMatch(/localhost|127\.0\.0\.1/);
+    }
+  });
+
+  it("forwards CloudFront-Viewer-Address to /api (and streamed routes) and adds the origin secret, read from Secrets Manager, to those origins", () => {
+    const policies = Object.values(stateless.findResources('AWS::CloudFront::OriginRequestPolicy')) as any[];
+    expect(policies).toHaveLength(1);
+    const config = policies[0].Properties.OriginRequestPolicyConfig;
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    expect(config.HeadersConfig.Headers).toContain(VIEWER_ADDRESS_HEADER);
+    expect(config.HeadersConfig.Headers).not.toContain('host');
+    const dist = (Object.values(stateless.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+    const apiBehaviours = dist.CacheBehaviors.filter((b: any) => b.PathPattern.startsWith('/api/'));
+    expect(apiBehaviours.length).toBe(1 + routeList.filter((r) => r.stream).length);
+    const policyId = Object.keys(stateless.findResources('AWS::CloudFront::OriginRequestPolicy'))[0];
+    for (const b of apiBehaviours) {
+      expect(b.OriginRequestPolicyId, b.PathPattern).toEqual({ Ref: policyId });
+      const origin = dist.Origins.find((o: any) => o.Id === b.TargetOriginId);
+      const header = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+      // A dynamic reference to the stateful stack's secret, resolved by CloudFormation at deploy: no value in the template.
+      const value = JSON.stringify(header.HeaderValue);
+      expect(value, b.PathPattern).toContain('{{resolve:secretsmanager:');
+      expect(value, b.PathPattern).toContain(':SecretString:current::}}');
+      expect(value).toContain('OriginVerifySecret');
+    }
+    const secret = stateful.findResources('AWS::SecretsManager::Secret')['OriginVerifySecret'] as any;
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ GenerateStringKey: 'current', SecretStringTemplate: JSON.stringify({ previous: '' }) });
+  });
+
+  it('gives the origin secret to the functions that count by address (identity, marketing), read-only, and to no other', () => {
+    for (const [id, f] of serviceFunctions()) {
+      const [, service, kind] = String(f.Properties.Description).split(' ') as [string, ServiceName, 'http' | 'worker' | 'stream'];
+      const wanted = SERVICE_ENV[service].includes(`${ORIGIN_SECRET_ARN}?`);
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      expect(vars[ORIGIN_VERIFY_SETTING], id).toBeUndefined();
+      expect(vars[ORIGIN_SECRET_ARN] !== undefined, id).toBe(wanted);
+      const reads = statements(policiesOf(service, kind)).filter((x) => imported(x.Resource).includes('OriginVerifySecret'));
+      expect(reads.length > 0, id).toBe(wanted);
+      for (const x of reads) expect(actionsOf(x).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+    expect(SERVICES.filter((s) => SERVICE_ENV[s].includes(`${ORIGIN_SECRET_ARN}?`)).sort()).toEqual(['identity', 'marketing']);
+  });
+
+  it('signs members in through identity alone: the app client allows the admin password flow and refresh, never the public password flow', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
+    expect(IDENTITY_ADMIN_ACTIONS).toContain('cognito-idp:AdminInitiateAuth');
+  });
+
+  it("with the API's origin name: the execute-api endpoint is disabled and CloudFront reaches the API by that name only", () => {
+    const context = { bundle: 'false', apiOriginDomain: 'api-origin.torcedor.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'torcedor.example' };
+    const t = Template.fromStack(buildApp(new App({ context })).stateless);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: 'api-origin.torcedor.example' });
+    t.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {});
+    t.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'api-origin.torcedor.example.', Type: 'A' });
+    const dist = (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+    const api = dist.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    expect(dist.Origins.find((o: any) => o.Id === api.TargetOriginId).DomainName).toBe('api-origin.torcedor.example');
+    expect(() => buildApp(new App({ context: { bundle: 'false', apiOriginDomain: 'api-origin.torcedor.example' } }))).toThrow(/hostedZoneId/);
+  });
+
+  it("a rotation's generation changes the distribution, so the deploy gives CloudFront the secret's new value", () => {
+    const comment = (t: Template) => (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig.Comment;
+    const next = Template.fromStack(buildApp(new App({ context: { bundle: 'false', originSecretGeneration: '2' } })).stateless);
+    expect(comment(next)).not.toEqual(comment(stateless));
   });
 });
 

@@ -1,4 +1,4 @@
-import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, ORIGIN_VERIFY_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 
@@ -9,6 +9,7 @@ function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): 
   switch (key) {
     case 'USER_POOL_ID': return aws.userPoolId;
     case 'UPLOADS_BUCKET': return aws.uploadsBucket;
+    case ORIGIN_VERIFY_SETTING: return JSON.stringify({ current: aws.originProof });
     // Provider keys and anything else optional: passed through only when set.
     default: return source[key] || undefined;
   }

@@ -6,7 +6,7 @@ import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { startCognito, ensureUserPool } from './aws/cognito.ts';
 import { startDynamo, ensureTables } from './aws/dynamodb.ts';
 import { assertJava } from './aws/java.ts';
-import { clientConfig, EVENT_BUS_NAME, localAws, UPLOADS_BUCKET, type LocalAws } from './aws/local-aws.ts';
+import { clientConfig, EVENT_BUS_NAME, localAws, newOriginProof, UPLOADS_BUCKET, type LocalAws } from './aws/local-aws.ts';
 import { startS3 } from './aws/s3.ts';
 import { LocalBus } from './bus.ts';
 import { PidRegistry, type Child } from './children.ts';
@@ -107,8 +107,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const runtimes = new Map<ServiceName, ServiceRuntime>();
   let uploadsOrigin: string | undefined;
+  // The gateway adds it to every /api request as CloudFront does; the functions get it in their settings (LocalAws).
+  const originProof = newOriginProof();
   const gateway = new Gateway({
     port,
+    originProof,
     dev,
     stripe: Boolean(process.env.STRIPE_SECRET_KEY),
     accessLog: opts.accessLog ?? dev,
@@ -260,7 +263,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const [cognito, s3, busEndpoint, buildTime] = await Promise.all([cognitoP, s3P, busP, buildP]);
       const aws = localAws({
         dynamoEndpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: busEndpoint,
-        userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin,
+        userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin, originProof,
       });
       const t = performance.now();
       for (const s of SERVICES) {

@@ -51,6 +51,20 @@ export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT',
 export const LOCAL_STACK_FLAG = 'TORCEDOR_LOCAL_STACK';
 
 /**
+ * What the edge adds to every /api request (docs/architecture.md, "Client address"): the viewer's address and port
+ * (CloudFront's own header, forwarded by the /api origin request policy), and a secret that proves the request came
+ * through our distribution. The local gateway plays CloudFront's part and sets both, dropping any copy a client sent.
+ */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+export const ORIGIN_VERIFY_HEADER = 'x-torcedor-origin-verify';
+/**
+ * The setting that holds the origin secret, `{"current": "...", "previous": "..."}`: plain on the local stack,
+ * `ORIGIN_VERIFY_SECRET_ARN` (Secrets Manager) in AWS. Both values are accepted, so it rotates without downtime
+ * (infra/README.md, "Rotating a secret").
+ */
+export const ORIGIN_VERIFY_SETTING = 'ORIGIN_VERIFY';
+
+/**
  * Settings no deployed function may carry: the stand-ins' endpoints, the local-stack switch, and the billing overrides
  * that point Stripe's client or the local provider's webhook somewhere else (tests and the local stack only).
  */
@@ -63,7 +77,10 @@ export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIP
  * of services/kit/src/secrets.ts.
  */
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
-  identity: ['USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?'],
+  identity: [
+    'USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?',
+    `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`,
+  ],
   social: ['UPLOADS_BUCKET'],
   humidor: ['UPLOADS_BUCKET', 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   events: [],
@@ -72,5 +89,5 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
     'STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?', 'STRIPE_PRICE_ID?',
     'STRIPE_PUBLISHABLE_KEY?', 'STRIPE_API_URL?', 'BILLING_WEBHOOK_URL?',
   ],
-  marketing: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
+  marketing: [`${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
 };

@@ -1,4 +1,8 @@
-import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, Fn } from 'aws-cdk-lib';
+import { CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,15 +15,33 @@ import type { ServiceName } from '@torcedor/shared/services';
 export const routeConstructId = (operationId: string) => `Route${operationId[0]!.toUpperCase()}${operationId.slice(1)}`;
 
 /**
+ * The API's own origin name, for CloudFront alone (context `apiOriginDomain`, `hostedZoneId`, `hostedZoneName`):
+ * with it the API answers on that name only and its default execute-api endpoint is disabled, so nothing reaches the
+ * API around the distribution (docs/decisions.md, "Client address").
+ */
+export interface ApiOriginDomain { domainName: string; hostedZoneId: string; zoneName: string }
+
+/**
  * The one HTTP API, its routes generated from the routes manifest: one route per entry, integrated
  * with the owning service's HTTP function (payload 2.0). Access control happens in the services.
  */
 export class ManifestHttpApi extends Construct {
   readonly api: HttpApi;
+  /** The host CloudFront sends /api requests to: the origin domain when there is one, else the execute-api host. */
+  readonly originHost: string;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { originDomain?: ApiOriginDomain } = {}) {
     super(scope, id);
-    this.api = new HttpApi(this, 'Api', { createDefaultStage: true, description: 'Torcedor API (routes from shared/src/routes.ts)' });
+    const origin = props.originDomain;
+    const domain = origin ? this.originDomainName(origin) : undefined;
+    this.api = new HttpApi(this, 'Api', {
+      createDefaultStage: true, description: 'Torcedor API (routes from shared/src/routes.ts)',
+      ...(domain ? { disableExecuteApiEndpoint: true, defaultDomainMapping: { domainName: domain } } : {}),
+    });
+    this.originHost = origin ? origin.domainName : Fn.select(2, Fn.split('/', this.api.apiEndpoint));
+    if (!origin) {
+      Annotations.of(this).addInfo('No apiOriginDomain: the API keeps its execute-api endpoint. Requests that skip CloudFront are counted by their own address (no origin proof), never by a claimed one; give -c apiOriginDomain=... -c hostedZoneId=... -c hostedZoneName=... to disable it (infra/README.md).');
+    }
     const logs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
     const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
     stage.accessLogSettings = {
@@ -28,6 +50,17 @@ export class ManifestHttpApi extends Construct {
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 1000 };
     acknowledge(this, 'APIG4', 'Sessions are HttpOnly cookies verified in every service (shared middleware, cached JWKS) with public/member/owner access per route; an API Gateway authorizer cannot read them without duplicating that check.');
+  }
+
+  /** The origin name with its certificate (DNS-validated in the zone) and the zone's alias record to it. */
+  private originDomainName(o: ApiOriginDomain): DomainName {
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: o.hostedZoneId, zoneName: o.zoneName });
+    const certificate = new Certificate(this, 'OriginCertificate', { domainName: o.domainName, validation: CertificateValidation.fromDns(zone) });
+    const domain = new DomainName(this, 'OriginDomain', { domainName: o.domainName, certificate });
+    new ARecord(this, 'OriginRecord', {
+      zone, recordName: o.domainName, target: RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+    });
+    return domain;
   }
 
   /** One route per manifest entry, to the owning service's HTTP function. */

@@ -31,7 +31,9 @@ export class MemberPool extends Construct {
     (this.pool.node.defaultChild as CfnUserPool).userPoolAddOns = { advancedSecurityMode: 'ENFORCED' };
     new CfnUserPoolGroup(this, 'Owners', { userPoolId: this.pool.userPoolId, groupName: 'owners', description: 'Owners see the marketing dashboard' });
     this.client = this.pool.addClient('Web', {
-      authFlows: { userPassword: true },
+      // Only identity signs members in, with the admin flow (its ContextData carries the viewer's address to threat
+      // protection): the public USER_PASSWORD_AUTH flow would let anyone try passwords around the sign-in throttle.
+      authFlows: { adminUserPassword: true },
       generateSecret: false,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,

@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccessLevel, AllowedMethods, CachedMethods, CachePolicy, Distribution, Function as CfFunction, FunctionCode, FunctionEventType, HeadersFrameOption,
-  HeadersReferrerPolicy, OriginRequestPolicy, ResponseHeadersPolicy, ViewerProtocolPolicy,
+  HeadersReferrerPolicy, OriginRequestCookieBehavior, OriginRequestHeaderBehavior, OriginRequestPolicy, OriginRequestQueryStringBehavior,
+  ResponseHeadersPolicy, ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import { IDEMPOTENCY_HEADER, UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { REPO_ROOT } from './service-function.ts';
 
@@ -26,7 +28,7 @@ export class WebDistribution extends Construct {
 
   /**
    * The site's Content-Security-Policy. Beyond the site and Stripe, the browser may reach only the uploads
-   * bucket's regional host (presigned PUTs and the pictures), not any `*.amazonaws.com` host.
+   * bucket's regional host (presigned POSTs and the pictures), not any `*.amazonaws.com` host.
    */
   static contentSecurityPolicy(uploadsHost: string): string {
     return [
@@ -55,7 +57,25 @@ export class WebDistribution extends Construct {
    * `streams`: the streamed routes' paths and the function URL of their service's stream function (response
    * streaming, which the HTTP API cannot relay): each gets its own behaviour ahead of `/api/*`.
    */
-  constructor(scope: Construct, id: string, props: { api: HttpApi; logs: Bucket; uploads: IBucket; streams?: { path: string; url: IFunctionUrl }[] }) {
+  /**
+   * The viewer headers /api requests carry to the services, beside the cookies and the query: what the kit reads (the
+   * same-origin check's Origin and X-Forwarded-Host, the body's type, Idempotency-Key, Stripe's signature, the browser
+   * for the user pool's risk scoring) and CloudFront's own CloudFront-Viewer-Address, the member's real address
+   * (docs/architecture.md, "Client address"). The Host is never forwarded: the origin's own name is.
+   */
+  static readonly API_VIEWER_HEADERS = [
+    'origin', 'x-forwarded-host', 'content-type', IDEMPOTENCY_HEADER, 'stripe-signature', 'user-agent', 'accept', VIEWER_ADDRESS_HEADER,
+  ] as const;
+
+  /**
+   * `apiHost`: where /api goes (the API's origin domain, or its execute-api host); `originSecret`: its `current` value is
+   * added to every /api request to prove it came through this distribution; `originSecretGeneration` (context) changes
+   * with each rotation so the deploy re-reads it (infra/README.md, "Rotating a secret").
+   */
+  constructor(scope: Construct, id: string, props: {
+    apiHost: string; logs: Bucket; uploads: IBucket; streams?: { path: string; url: IFunctionUrl }[];
+    originSecret: ISecret; originSecretGeneration?: string;
+  }) {
     super(scope, id);
     const site = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL, encryption: BucketEncryption.S3_MANAGED, enforceSSL: true,
@@ -108,17 +128,25 @@ export class WebDistribution extends Construct {
       bucketName: props.uploads.bucketName,
       bucketRegionalDomainName: props.uploads.bucketRegionalDomainName,
     });
-    const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'Torcedor /api: cookies, query, the headers the services read and the viewer address',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...WebDistribution.API_VIEWER_HEADERS),
+    });
+    // A dynamic reference, resolved by CloudFormation at deploy time: the value never enters the template.
+    const proof = { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValueFromJson('current').unsafeUnwrap() };
     /** Every /api behaviour: HTTPS, any method, never cached, the viewer's request (and host) passed on. */
     const api = {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiRequests,
       responseHeadersPolicy: headers,
       functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
     this.distribution = new Distribution(this, 'Cdn', {
+      comment: `Torcedor (origin secret generation ${props.originSecretGeneration ?? '1'})`,
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.logs,
@@ -132,9 +160,9 @@ export class WebDistribution extends Construct {
       additionalBehaviors: {
         // Ahead of /api/*: CloudFront takes the first pattern that matches.
         ...Object.fromEntries((props.streams ?? []).map(({ path, url }) => [path, {
-          origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }), ...api,
+          origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60), customHeaders: proof }), ...api,
         }])),
-        '/api/*': { origin: new HttpOrigin(apiDomain), ...api },
+        '/api/*': { origin: new HttpOrigin(props.apiHost, { customHeaders: proof }), ...api },
         [`/${UPLOADS_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessLevels: [AccessLevel.READ] }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

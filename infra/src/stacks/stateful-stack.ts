@@ -9,7 +9,7 @@ import type { ServiceName } from '@torcedor/shared/services';
 import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
 import { MemberPool } from '../constructs/user-pool.ts';
 import { ServiceTables } from '../constructs/service-tables.ts';
-import { ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
+import { OriginSecret, ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
 import type { StringParameter } from 'aws-cdk-lib/aws-ssm';
 
 export interface StatefulProps extends StackProps { allowedOrigins: string[] }
@@ -25,6 +25,8 @@ export class StatefulStack extends Stack {
   /** Stripe and OpenAI keys, set by the operator (infra/README.md); functions get their ARN, never their value. */
   readonly providerSecrets: Record<ProviderSecretName, Secret>;
   readonly providerParameters: Record<ProviderParameterName, StringParameter>;
+  /** What CloudFront adds to /api requests to prove they came through it (the functions read it; CDK passes it to the CDN). */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id, props);
@@ -38,5 +40,6 @@ export class StatefulStack extends Stack {
     (this.bus.node.defaultChild as CfnEventBus).overrideLogicalId('DomainEventBus');
     this.providerSecrets = new ProviderSecrets(this, 'ProviderSecrets').secrets;
     this.providerParameters = new ProviderParameters(this, 'ProviderParameters').parameters;
+    this.originSecret = new OriginSecret(this, 'OriginVerify').secret;
   }
 }

@@ -4,12 +4,12 @@ import { FunctionUrlAuthType, InvokeMode, type FunctionUrl, type IFunction } fro
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { domainEvents, eventSource, servicesWithWorker } from '@torcedor/shared/events';
-import { SERVICE_ENV } from '@torcedor/shared/runtime';
+import { ORIGIN_VERIFY_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import { routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { grantUploads } from '../constructs/buckets.ts';
 import { BusWiring } from '../constructs/bus-wiring.ts';
-import { ManifestHttpApi } from '../constructs/http-api.ts';
+import { ManifestHttpApi, type ApiOriginDomain } from '../constructs/http-api.ts';
 import { isProviderParameterName, isProviderSecretName, SECRET_ARN_SUFFIX } from '../constructs/provider-secrets.ts';
 import { ServiceFunction } from '../constructs/service-function.ts';
 import { grantOwnTable } from '../constructs/table-access.ts';
@@ -22,6 +22,8 @@ import type { StatefulStack } from './stateful-stack.ts';
  * Its worker and every other function get no Cognito admin action.
  */
 export const IDENTITY_ADMIN_ACTIONS = [
+  // Sign-in (and the password check before an account deletion) with the viewer's address as ContextData.
+  'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser',
   // Logout signs the user out everywhere; the readiness probe (GET /api/health/ready) reads the pool.
   'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPool',
@@ -41,6 +43,10 @@ export interface StatelessProps extends StackProps {
   bundle: boolean;
   /** The site's public origin (custom domain); defaults to the CloudFront domain. */
   appOrigin?: string;
+  /** The API's own origin name for CloudFront; with it the execute-api endpoint is disabled (http-api.ts). */
+  apiOriginDomain?: ApiOriginDomain;
+  /** Changed on each rotation of the origin secret, so the deploy gives CloudFront the new value (infra/README.md). */
+  originSecretGeneration?: string;
 }
 
 /** The code: one HTTP function per service plus its worker, the HTTP API, the bus rules, the CDN. */
@@ -55,7 +61,7 @@ export class StatelessStack extends Stack {
     const s = props.stateful;
     // The CDN depends on the API resource only (not its routes), and the functions on the CDN's
     // domain (APP_ORIGIN), so creating API -> CDN -> functions -> routes has no cycle.
-    const http = new ManifestHttpApi(this, 'Http');
+    const http = new ManifestHttpApi(this, 'Http', { originDomain: props.apiOriginDomain });
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${s.pool.userPoolId}`;
     const workers = new Set(servicesWithWorker());
 
@@ -73,7 +79,12 @@ export class StatelessStack extends Stack {
           extra[name] = s.uploads.bucketName;
           uploads = true;
         }
-        else if (secretName !== undefined) {
+        else if (secretName === ORIGIN_VERIFY_SETTING) {
+          extra[name] = s.originSecret.secretArn;
+          secrets.push(s.originSecret);
+        } else if (name === ORIGIN_VERIFY_SETTING) {
+          // Its plain value is for the local stack only.
+        } else if (secretName !== undefined) {
           if (!isProviderSecretName(secretName)) throw new Error(`${name} of ${service}: no provider secret ${secretName} (infra/src/constructs/provider-secrets.ts)`);
           const secret = s.providerSecrets[secretName];
           extra[name] = secret.secretArn;
@@ -129,7 +140,9 @@ export class StatelessStack extends Stack {
 
     // The CDN depends on the API resource only (not its routes), and the functions on the CDN's domain (APP_ORIGIN),
     // so creating API -> CDN -> functions -> routes has no cycle.
-    const web = new WebDistribution(this, 'Web', { api: http.api, logs: s.logs, uploads: s.uploads, streams });
+    const web = new WebDistribution(this, 'Web', {
+      apiHost: http.originHost, logs: s.logs, uploads: s.uploads, streams, originSecret: s.originSecret, originSecretGeneration: props.originSecretGeneration,
+    });
     const appOrigin = props.appOrigin ?? `https://${web.distribution.distributionDomainName}`;
 
     for (const service of SERVICES) {

@@ -67,7 +67,7 @@ export interface PoolIds {
 
 /**
  * The user pool, the `owners` group and the web app client, as CDK defines them: email as username,
- * password policy min 8 with upper/lower/digit, USER_PASSWORD_AUTH + REFRESH_TOKEN_AUTH, 60 min access
+ * password policy min 8 with upper/lower/digit, ADMIN_USER_PASSWORD_AUTH (identity signs members in) + REFRESH_TOKEN_AUTH, 60 min access
  * tokens, 30 day refresh tokens. Reuses `known` when the pool and client still exist.
  */
 export async function ensureUserPool(client: CognitoIdentityProviderClient, known?: Partial<PoolIds>): Promise<PoolIds & { created: boolean }> {
@@ -106,7 +106,7 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, know
       UserPoolId: userPoolId,
       ClientName: 'torcedor-web',
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,

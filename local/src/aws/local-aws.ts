@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /** Region and dummy credentials every local client and service uses (the stand-ins do not check them). */
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
@@ -21,13 +22,26 @@ export interface LocalAws {
   jwksUri: string;
   /** The app's own origin (http://localhost:<port>). */
   appOrigin: string;
+  /**
+   * The origin secret the local gateway adds to every /api request, as CloudFront does in AWS, and the functions
+   * check before they believe the viewer's address (services/kit/src/client-address.ts). Random per start.
+   */
+  originProof: string;
 }
 
 /** The LocalAws of running stand-ins: the fixed names, and the issuer and JWKS URL of cognito-local's tokens. */
-export function localAws(p: Omit<LocalAws, 'region' | 'eventBusName' | 'uploadsBucket' | 'issuer' | 'jwksUri'>): LocalAws {
+export function localAws(
+  p: Omit<LocalAws, 'region' | 'eventBusName' | 'uploadsBucket' | 'issuer' | 'jwksUri' | 'originProof'> & { originProof?: string },
+): LocalAws {
   const issuer = `${p.cognitoEndpoint}/${p.userPoolId}`;
-  return { region: LOCAL_REGION, eventBusName: EVENT_BUS_NAME, uploadsBucket: UPLOADS_BUCKET, ...p, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+  return {
+    region: LOCAL_REGION, eventBusName: EVENT_BUS_NAME, uploadsBucket: UPLOADS_BUCKET, originProof: newOriginProof(), ...p, issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+  };
 }
+
+/** A fresh origin secret: 32 random bytes. */
+export const newOriginProof = () => randomBytes(32).toString('base64url');
 
 /** Options every AWS SDK v3 client takes to reach a stand-in. */
 export const clientConfig = (endpoint: string) => ({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ServiceName } from '@torcedor/shared/services';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 
 /** API Gateway's own payload limit (the services enforce 64 KB themselves). */
 export const MAX_GATEWAY_BODY_BYTES = 10 * 1024 * 1024;
@@ -124,6 +125,10 @@ export interface GatewayRequest {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   sourceIp: string;
+  /** The client's port, for CloudFront-Viewer-Address. */
+  sourcePort?: number;
+  /** The origin secret, added as CloudFront adds it in AWS (LocalAws.originProof). */
+  originProof?: string;
   https?: boolean;
   host?: string;
   port?: number;
@@ -172,6 +177,11 @@ export function buildHttpEvent(
     headers[k] = value;
   }
   headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${req.sourceIp}` : req.sourceIp;
+  // CloudFront's part (docs/architecture.md, "Client address"): the viewer's address from the socket, overwriting any
+  // copy the client sent, and the origin secret that proves the request came through the edge.
+  headers[VIEWER_ADDRESS_HEADER] = `${req.sourceIp.includes(':') ? `[${req.sourceIp}]` : req.sourceIp}:${req.sourcePort ?? 0}`;
+  delete headers[ORIGIN_VERIFY_HEADER];
+  if (req.originProof) headers[ORIGIN_VERIFY_HEADER] = req.originProof;
   headers['x-forwarded-proto'] = req.https ? 'https' : 'http';
   headers['x-forwarded-port'] = String(req.port ?? (req.https ? 443 : 80));
 

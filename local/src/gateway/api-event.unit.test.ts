@@ -72,6 +72,16 @@ describe('payload 2.0 event', () => {
     expect(isTextContentType('application/vnd.api+json; charset=utf-8')).toBe(true);
     expect(isTextContentType('application/octet-stream')).toBe(false);
   });
+  it("plays CloudFront's part: the viewer's address from the socket and the origin secret, whatever copies the client sent", () => {
+    const { route, params } = matchRoute(routes, 'GET', '/api/posts/1')!;
+    const spoofed = { host: 'localhost:3000', 'cloudfront-viewer-address': '1.2.3.4:1', 'x-torcedor-origin-verify': 'guess' };
+    const e = buildHttpEvent(req({ headers: spoofed, sourceIp: '192.0.2.7', sourcePort: 51234, originProof: 'the-secret' }), route, params);
+    expect(e.headers['cloudfront-viewer-address']).toBe('192.0.2.7:51234');
+    expect(e.headers['x-torcedor-origin-verify']).toBe('the-secret');
+    const noProof = buildHttpEvent(req({ headers: spoofed, sourceIp: '2001:db8::5', sourcePort: 443 }), route, params);
+    expect(noProof.headers['cloudfront-viewer-address']).toBe('[2001:db8::5]:443');
+    expect(noProof.headers['x-torcedor-origin-verify']).toBeUndefined();
+  });
   it('formats requestContext.time like API Gateway', () => {
     expect(clfTime(new Date('2026-01-02T03:04:05Z'))).toBe('02/Jan/2026:03:04:05 +0000');
   });

@@ -26,11 +26,13 @@ export interface GatewayOptions {
   invoke: Invoke;
   /** A stream function's invocation (routes with `stream: true`), like CloudFront in front of a function URL. */
   invokeStream?: InvokeStream;
-  /** The S3 stand-in's endpoint (presigned PUTs go there; the gateway serves `/uploads/*` from its bucket). */
+  /** The S3 stand-in's endpoint (presigned POSTs go there; the gateway serves `/uploads/*` from its bucket). */
   uploadsOrigin?: () => string | undefined;
   dev?: boolean;
   stripe?: boolean;
   accessLog?: boolean;
+  /** The origin secret the gateway adds to every /api request, as CloudFront does (LocalAws.originProof). */
+  originProof?: string;
   log: (line: string) => void;
 }
 
@@ -116,7 +118,7 @@ export class Gateway {
   private async invokeRoute(req: GatewayRequest, match: RouteMatch | null): Promise<GatewayResponse> {
     if (!match) return jsonResponse(404, { message: 'Not found' });
     const requestId = newRequestId();
-    const event = buildHttpEvent(req, match.route, match.params, requestId);
+    const event = buildHttpEvent({ ...req, originProof: this.o.originProof }, match.route, match.params, requestId);
     let res: GatewayResponse;
     try {
       res = toGatewayResponse(await this.o.invoke(match.route.service, event));
@@ -175,6 +177,7 @@ export class Gateway {
     const requestId = newRequestId();
     const event = buildHttpEvent({
       method: req.method ?? 'POST', url, headers: req.headers, body, sourceIp: addr === '::1' ? '127.0.0.1' : addr,
+      sourcePort: req.socket.remotePort, originProof: this.o.originProof,
       https: (req.socket as { encrypted?: boolean }).encrypted === true, port: this.o.port,
     }, route, params, requestId);
     try {
@@ -213,6 +216,7 @@ export class Gateway {
       headers: req.headers,
       body,
       sourceIp: addr === '::1' ? '127.0.0.1' : addr,
+      sourcePort: req.socket.remotePort,
       https: (req.socket as { encrypted?: boolean }).encrypted === true,
       port: this.o.port,
     }, match);

@@ -68,11 +68,12 @@ describe('billing deployed without a payment provider', () => {
   });
 
   it('a partial or placeholder Stripe configuration is the same 503, never "Invalid configuration"', async () => {
-    for (const env of [
+    const configurations: Record<string, string>[] = [
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_ID: 'unset', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRICE_ID: 'price_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_ID: 'prod_not_a_price', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
-    ]) {
+    ];
+    for (const env of configurations) {
       const http = await deployedBilling(env);
       const m = await member();
       const out = await call(http, 'POST', '/api/create-subscription', { cookies: m.cookies });

@@ -6,6 +6,8 @@ import { isStateChanging, type RouteBody, type RouteDef, type RouteParams, type 
 import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
 import type { ServiceName } from '@torcedor/shared/services';
 import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
+import { clientAddress } from './client-address.ts';
+import { memoUntilFailure } from './memo.ts';
 import { baseConfig } from './config.ts';
 import { outboxRelay } from './events.ts';
 import { idempotencyKeyOf, once } from './idempotency.ts';
@@ -68,8 +70,11 @@ export interface Ctx<R extends RouteDef> {
   requestId: string;
   /** Set-Cookie values to add to the answer. */
   cookies: string[];
-  /** The caller's IP, for rate limits. */
-  sourceIp: string;
+  /**
+   * The member's real address, for per-address limits: the viewer's address when the request proves it came through
+   * our edge, else the caller's own (client-address.ts). Read once per request, on first use.
+   */
+  clientAddress: () => Promise<string>;
   /** The request's Idempotency-Key on idempotent routes (null without one): ids of what it creates come from it. */
   idempotencyKey: string | null;
 }
@@ -185,7 +190,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
     const ctx = {
       params, query, body, session, event, rawBody, cookies: [] as string[], idempotencyKey,
       requestId: event.requestContext?.requestId ?? '',
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      clientAddress: memoUntilFailure(() => clientAddress(event)),
     } as Ctx<RouteDef>;
     const answer = async (): Promise<HttpResult> => {
       const out = await (session && entitlement ? withEntitlement(session.userId, entitlement.item, () => fn(ctx)) : fn(ctx));

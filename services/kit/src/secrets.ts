@@ -52,32 +52,32 @@ async function fetchSecret(arn: string): Promise<string | null> {
   return value === '' || isPlaceholder(value) ? null : value;
 }
 
-/** One read per secret and container: a module-level promise per secret ARN. */
-const cache = new Map<string, Promise<string | null>>();
+/** One read per secret and container (or per `maxAgeMs`): a module-level promise per secret ARN. */
+const cache = new Map<string, { pending: Promise<string | null>; at: number }>();
 
 /**
  * The value of provider secret `envName` (e.g. 'STRIPE_SECRET_KEY'), or null when the provider is not
  * configured (the service then uses its local provider):
  * 1. the plain variable `envName` when set (the local stack);
- * 2. else the secret whose ARN is in `<envName>_SECRET_ARN`, fetched once per container and kept; a
- *    failed fetch is not kept, so the next call asks again;
+ * 2. else the secret whose ARN is in `<envName>_SECRET_ARN`, fetched once per container and kept (for `maxAgeMs`
+ *    when given: a secret that rotates is read again after that long); a failed fetch is not kept, so the next call
+ *    asks again;
  * 3. else null.
  * A new value set with put-secret-value reaches warm containers when they are replaced (any deployment
- * of the function, or `aws lambda update-function-configuration`).
+ * of the function, or `aws lambda update-function-configuration`), or after `maxAgeMs`.
  */
-export function readSecret(envName: string, env: Record<string, string | undefined> = process.env): Promise<string | null> {
+export function readSecret(envName: string, env: Record<string, string | undefined> = process.env, opts: { maxAgeMs?: number } = {}): Promise<string | null> {
   const plain = env[envName];
   if (plain) return Promise.resolve(plain);
   const arn = env[`${envName}${SECRET_ARN_SUFFIX}`];
   if (!arn) return Promise.resolve(null);
-  let pending = cache.get(arn);
-  if (!pending) {
-    const fetching = fetchSecret(arn);
-    cache.set(arn, fetching);
-    fetching.catch(() => {
-      if (cache.get(arn) === fetching) cache.delete(arn);
-    });
-    pending = fetching;
-  }
-  return pending;
+  const kept = cache.get(arn);
+  if (kept && (opts.maxAgeMs === undefined || Date.now() - kept.at < opts.maxAgeMs)) return kept.pending;
+  const fetching = fetchSecret(arn);
+  const entry = { pending: fetching, at: Date.now() };
+  cache.set(arn, entry);
+  fetching.catch(() => {
+    if (cache.get(arn) === entry) cache.delete(arn);
+  });
+  return fetching;
 }

@@ -69,11 +69,27 @@ export async function deletePoolUser(username: string): Promise<void> {
   });
 }
 
-export async function passwordAuth(username: string, password: string): Promise<Tokens> {
+/** Who is signing in, for the user pool's threat protection: the member's real address (kit client-address.ts) and browser. */
+export interface Viewer { address: string; userAgent: string; path: string }
+export const viewerOf = (event: { rawPath: string; headers: Record<string, string | undefined> }, address: string): Viewer =>
+  ({ address, userAgent: event.headers['user-agent'] ?? '', path: event.rawPath });
+const serverName = new URL(config.APP_ORIGIN).host;
+
+/**
+ * Signs in with the password (the admin flow, whose ContextData carries the viewer's address to the pool's risk
+ * scoring whatever the app client: docs/decisions.md, "Client address"); wrong credentials are one generic 401.
+ */
+export async function passwordAuth(username: string, password: string, viewer?: Viewer): Promise<Tokens> {
   const { sdk, cognito } = await userPool();
   try {
-    const out = await cognito.send(new sdk.InitiateAuthCommand({
-      ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password },
+    const out = await cognito.send(new sdk.AdminInitiateAuthCommand({
+      UserPoolId, ClientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password },
+      ...(viewer?.address ? {
+        ContextData: {
+          IpAddress: viewer.address, ServerName: serverName, ServerPath: viewer.path,
+          HttpHeaders: viewer.userAgent ? [{ headerName: 'User-Agent', headerValue: viewer.userAgent }] : [],
+        },
+      } : {}),
     }));
     const r = out.AuthenticationResult;
     if (!r?.AccessToken) throw invalidCredentials();

@@ -5,7 +5,7 @@ import { transact } from '@torcedor/service-kit/transactions';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { noteTombstone, tombstonePart } from '@torcedor/service-kit/revocation';
 import type { Routes } from '@torcedor/shared/routes';
-import { deletePoolUser, passwordAuth, revokeRefreshToken } from '../adapters/cognito.ts';
+import { deletePoolUser, passwordAuth, revokeRefreshToken, viewerOf, type Viewer } from '../adapters/cognito.ts';
 import { deleteMemberRequests, listMemberRequests } from '../data/support.ts';
 import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
 import { forgetRecentUser, getUser, userKey, type UserRecord } from '../data/users.ts';
@@ -26,15 +26,15 @@ export const exportIdentity: RouteHandler<Routes['exportIdentity']> = async ({ s
  * failed sign-in for the login throttle, whose block this check honours too (it is no way around it). A trial
  * member has no password they know: the session and the typed confirmation are their proof.
  */
-async function confirmPassword(user: UserRecord, password: string | undefined, sourceIp: string): Promise<void> {
+async function confirmPassword(user: UserRecord, password: string | undefined, viewer: Viewer): Promise<void> {
   if (user.isTrial) return;
   const nowSeconds = Math.floor(Date.now() / 1000);
   // The attempt is reserved from the login's budget first: the check is no way around the sign-in throttle.
-  await reserveLoginAttempt(user.username, sourceIp, nowSeconds);
+  await reserveLoginAttempt(user.username, viewer.address, nowSeconds);
   if (password === undefined) throw new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
   // The tokens are not kept: this sign-in only proves the password (the session in use stays the one).
-  await passwordAuth(user.username, password);
-  await releaseLoginAttempt(user.username, sourceIp, nowSeconds);
+  await passwordAuth(user.username, password, viewer);
+  await releaseLoginAttempt(user.username, viewer.address, nowSeconds);
 }
 
 /**
@@ -42,7 +42,7 @@ async function confirmPassword(user: UserRecord, password: string | undefined, s
  * told (UserDeleted, at least once), then the pool user, the member's support requests and identity's record go,
  * the session ends and the cookies are cleared. A repeat after a partial failure finishes the job: each step is idempotent.
  */
-export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, body, sourceIp, cookies }) => {
+export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, body, clientAddress, cookies }) => {
   const user = await getUser(session.userId);
   if (!user) throw unauthorized();
   await confirmPassword(user, body.password, sourceIp);

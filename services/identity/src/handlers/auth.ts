@@ -13,7 +13,7 @@ import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Routes } from '@torcedor/shared/routes';
-import { createPoolUser, deletePoolUser, passwordAuth, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
+import { createPoolUser, deletePoolUser, passwordAuth, viewerOf, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
 import { createUser, getUser, profileChanged, type UserRecord } from '../data/users.ts';
 import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from '../data/throttle.ts';
 import { checkAge } from '@torcedor/shared/age';
@@ -64,9 +64,9 @@ async function register(
   return record;
 }
 
-export const signup: RouteHandler<Routes['signup']> = async ({ body, sourceIp }) => {
+export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress }) => {
   const now = new Date();
-  await reserveSignup(sourceIp, Math.floor(now.getTime() / 1000));
+  await reserveSignup(await clientAddress(), Math.floor(now.getTime() / 1000));
   assertAge(body.dateOfBirth, body.country, now);
   const record = await register(
     body.email, body.password,
@@ -78,13 +78,14 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body, sourceIp })
   return { userId: record.id };
 };
 
-export const login: RouteHandler<Routes['login']> = async ({ body, sourceIp, cookies }) => {
+export const login: RouteHandler<Routes['login']> = async ({ body, clientAddress, event, cookies }) => {
   const nowSeconds = Math.floor(Date.now() / 1000);
+  const address = await clientAddress();
   // The attempt is reserved before the password is checked, so attempts past the limit are refused even when
   // they all arrive at once; a success gives it back.
-  await reserveLoginAttempt(body.email, sourceIp, nowSeconds);
-  const tokens = await passwordAuth(body.email, body.password);
-  await releaseLoginAttempt(body.email, sourceIp, nowSeconds);
+  await reserveLoginAttempt(body.email, address, nowSeconds);
+  const tokens = await passwordAuth(body.email, body.password, viewerOf(event, address));
+  await releaseLoginAttempt(body.email, address, nowSeconds);
   const session = await verifySession(tokens.accessToken);
   const user = session && (await getUser(session.userId));
   if (!session || !user) throw unauthorized();
@@ -94,9 +95,10 @@ export const login: RouteHandler<Routes['login']> = async ({ body, sourceIp, coo
   return toApiUser(user, session.isOwner);
 };
 
-export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, cookies, sourceIp }) => {
+export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, cookies, clientAddress, event }) => {
   const now = new Date();
-  await reserveSignup(sourceIp, Math.floor(now.getTime() / 1000));
+  const address = await clientAddress();
+  await reserveSignup(address, Math.floor(now.getTime() / 1000));
   assertAge(body.dateOfBirth, body.country, now);
   const username = `trial_${randomUUID()}`;
   // The trial has no password the member knows: the session cookies are its only key.
@@ -106,7 +108,7 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
       displayName: 'Trial Member', isTrial: true, trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
       dateOfBirth: body.dateOfBirth, country: body.country,
     }, now), body.attribution);
-  const tokens = await passwordAuth(username, password);
+  const tokens = await passwordAuth(username, password, viewerOf(event, address));
   await startLogin(tokens, record.id);
   cookies.push(...sessionCookies(tokens));
   countBusiness('TrialsStarted');
