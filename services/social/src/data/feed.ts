@@ -5,6 +5,8 @@ import { DISCOVER_DAYS, FEED_PAGE_SIZE, FOLLOW_BACKFILL_POSTS } from '@torcedor/
 import { isoDay } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { encodeCursor } from '@torcedor/service-kit/cursor';
+import { ANY_MEMBER, canSee, followMatters } from '../domain/visibility.ts';
+import { followedIn, followKeys } from './audience.ts';
 import { toAuthor, type Author } from './authors.ts';
 import { celebritiesFollowedBy, followerPages, isFollowing, putAll } from './follows.ts';
 import { keys } from './keys.ts';
@@ -51,9 +53,10 @@ function rememberAuthor(author: Author, now: number): Author {
 /**
  * AP: a page of the reader's feed, newest first (docs/architecture.md, "Feed"). Two sequential round trips:
  * (1) the timeline page (and the reader's celebrity markers when this instance has not kept them); (2) one
- * BatchGet of the posts (live counts), the reader's likes of them, the reader's own copy and the authors this
- * instance has not kept, in parallel with the latest posts of each followed celebrity (merged in at read time).
- * Only a reader who follows a celebrity pays a third, for their likes of those merged posts.
+ * BatchGet of the posts (live counts), the reader's likes of them, the reader's own copy, the authors this
+ * instance has not kept and the reader's follow edges to those the visibility rule needs them for, in parallel with
+ * the latest posts of each followed celebrity (merged in at read time). Only a reader who follows a celebrity pays
+ * a third, for their likes of those merged posts.
  */
 export async function readFeed(readerId: string, before: string | undefined): Promise<{ items: Post[]; nextCursor: string | null }> {
   const [page, celebrities] = await Promise.all([
@@ -75,12 +78,15 @@ export async function readFeed(readerId: string, before: string | undefined): Pr
   }
   // The reader's own copy is always read (their content filter applies at once); other authors come from the cache.
   const toRead = [readerId, ...[...authorIds].filter((id) => !authors.has(id) && id !== readerId)];
+  // The reader's follow edges, for the visibility rule: to each author not kept, and to each kept one it matters for.
+  const edges = [...authorIds].filter((id) => { const a = authors.get(id); return !a || followMatters(readerId, a); });
   const [batch, merged] = await Promise.all([
-    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...toRead.map(keys.author)]),
+    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...toRead.map(keys.author), ...followKeys(readerId, edges)]),
     Promise.all(celebrities.map((c) => queryPostsBy(c, before, FEED_PAGE_SIZE))),
   ]);
   const posts = new Map<string, PostItem>();
   const liked = new Set<string>();
+  const followed = followedIn(batch);
   for (const i of batch) {
     if (i.SK === 'POST' && !i.isHidden) posts.set(String(i.postId), i as unknown as PostItem);
     else if (String(i.SK).startsWith('LIKE#')) liked.add(String(i.postId));
@@ -103,9 +109,11 @@ export async function readFeed(readerId: string, before: string | undefined): Pr
     if (unknownLikes.length) for (const l of await batchGetAll(unknownLikes)) liked.add(String(l.postId));
   }
   const reader = authors.get(readerId) ?? toAuthor(undefined, readerId);
+  const authorOf = (id: string) => authors.get(id) ?? toAuthor(undefined, id);
+  // A timeline may still hold entries of a member the reader no longer follows: the one rule decides (domain/visibility.ts).
   const items = candidates
-    .filter(({ post }) => post.userId === readerId || !authors.get(post.userId)?.isHidden)
-    .map(({ post }) => postView(post, authors.get(post.userId) ?? toAuthor(undefined, post.userId), liked.has(post.postId), reader.contentFilter));
+    .filter(({ post }) => canSee({ id: readerId, follows: followed.has(post.userId) }, authorOf(post.userId)))
+    .map(({ post }) => postView(post, authorOf(post.userId), liked.has(post.postId), reader.contentFilter));
   const last = candidates.at(-1);
   return { items, nextCursor: more && last ? encodeCursor(last.sk) : null };
 }
@@ -143,7 +151,8 @@ export async function removeFromTimeline(followerId: string, followeeId: string)
 
 /**
  * AP: Discover Community: the last DISCOVER_DAYS days' posts (GSI2, one partition per day, in parallel),
- * of public profiles only, ranked by likes and comments with a decay by age; the top page.
+ * of what any member may see (public profiles, no member hidden by a moderator), ranked by likes and comments with
+ * a decay by age; the top page.
  */
 export async function discover(readerId: string, now = new Date()): Promise<Post[]> {
   const days = Array.from({ length: DISCOVER_DAYS }, (_, i) => isoDay(new Date(now.getTime() - i * 86_400_000)));
@@ -160,7 +169,7 @@ export async function discover(readerId: string, now = new Date()): Promise<Post
     return (1 + Number(p.likeCount ?? 0) * 2 + Number(p.commentCount ?? 0) * 3) / (ageHours + 2) ** 1.2;
   };
   const top = all
-    .filter((p) => { const a = authors.get(p.userId); return a !== undefined && a.profileVisibility === 'public' && !a.isHidden; })
+    .filter((p) => { const a = authors.get(p.userId); return a !== undefined && canSee(ANY_MEMBER, a); })
     .sort((a, b) => score(b) - score(a))
     .slice(0, FEED_PAGE_SIZE);
   const [live, likes] = await Promise.all([

@@ -21,15 +21,24 @@ function targetKey(type: ReportItem['targetType'], targetId: string) {
   return keys.comment(postId, commentId);
 }
 
-/** AP: what a report points at, as it reads now; null when it does not exist. */
-export async function readTarget(type: ReportItem['targetType'], targetId: string): Promise<{ excerpt: string | null; item: Record<string, unknown> } | null> {
+/**
+ * What a report points at, as it reads now. `authorIds`: the members whose content one must be allowed to see to
+ * read it (a comment's author and its post's; none for a member, whose name everyone sees); `hidden`: a moderator
+ * hid it (or, for a comment, its post), so it is shown to no one.
+ */
+export interface ReportTarget { excerpt: string | null; item: Record<string, unknown>; authorIds: string[]; hidden: boolean }
+
+/** AP: what a report points at (a comment with its post, read in parallel); null when it does not exist. */
+export async function readTarget(type: ReportItem['targetType'], targetId: string): Promise<ReportTarget | null> {
   const key = targetKey(type, targetId);
   if (!key) return null;
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }));
-  if (!out.Item) return null;
-  const i = out.Item;
+  const get = (Key: { PK: string; SK: string }) => ddb.send(new GetCommand({ TableName: TABLE, Key, ConsistentRead: true })).then((o) => o.Item);
+  const [i, post] = await Promise.all([get(key), type === 'comment' ? get(keys.post(targetId.split(':')[0]!)) : undefined]);
+  if (!i) return null;
   const text = type === 'member' ? String(i.displayName ?? '') : type === 'review' ? `${String(i.brandName)} ${String(i.cigarName)}: ${String(i.notes ?? '')}` : String(i.content ?? '');
-  return { excerpt: text.slice(0, 280) || null, item: i };
+  const authorIds = type === 'member' ? [] : [String(i.userId), ...(post ? [String(post.userId)] : [])];
+  const hidden = type !== 'member' && (i.isHidden === true || (type === 'comment' && (!post || post.isHidden === true)));
+  return { excerpt: text.slice(0, 280) || null, item: i, authorIds, hidden };
 }
 
 /** AP: file a report (the moderation queue is GSI1 `REPORTS`, newest first). */

@@ -4,6 +4,7 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import type { Routes } from '@torcedor/shared/routes';
+import { authorOf, readAudience, sees } from '../data/audience.ts';
 import { isPremiumAuthor, readAuthors } from '../data/authors.ts';
 import { getCigarCopy } from '../data/cigars.ts';
 import { allowedTypes, listNotifications, markRead } from '../data/notifications.ts';
@@ -32,11 +33,10 @@ export const deleteReview: RouteHandler<Routes['deleteReview']> = async ({ sessi
 
 export const getCigarReviews: RouteHandler<Routes['getCigarReviews']> = async ({ session, params }) => {
   const list = await reviews.reviewsOfCigar(params.id);
-  const authors = await readAuthors([session.userId, ...list.map((r) => r.userId)]);
-  const filter = authors.get(session.userId)!.contentFilter;
+  const audience = await readAudience(session.userId, list.map((r) => r.userId));
   return list
-    .filter((r) => r.userId === session.userId || !authors.get(r.userId)?.isHidden)
-    .map((r) => reviews.reviewView(r, authors.get(r.userId)!, filter));
+    .filter((r) => sees(audience, r.userId))
+    .map((r) => reviews.reviewView(r, authorOf(audience, r.userId), audience.viewer.contentFilter));
 };
 
 export const getSmokingHistory: RouteHandler<Routes['getSmokingHistory']> = async ({ session }) =>
@@ -48,14 +48,16 @@ export const getSmokingHistory: RouteHandler<Routes['getSmokingHistory']> = asyn
 export const getNotifications: RouteHandler<Routes['getNotifications']> = async ({ session }) => {
   const me = (await readAuthors([session.userId])).get(session.userId)!;
   const { items, unreadCount } = await listNotifications(session.userId, allowedTypes(me));
-  const actors = await readAuthors(items.map((i) => String(i.actorId)));
+  const actors = await readAudience(session.userId, items.map((i) => String(i.actorId)));
   return {
     unreadCount,
     items: items.map((i) => {
-      const a = actors.get(String(i.actorId))!;
+      const a = authorOf(actors, String(i.actorId));
+      // A comment's excerpt is the commenter's content: quoted only to one who may see it (domain/visibility.ts).
+      const quoted = i.type !== 'comment' || sees(actors, a.userId);
       return {
         id: String(i.id), type: i.type as 'follow', actorId: a.userId, actorName: a.displayName, actorImageUrl: a.profileImageUrl, actorPremium: isPremiumAuthor(a),
-        targetId: (i.targetId as string | null) ?? null, excerpt: (i.excerpt as string | null) ?? null, read: i.read === true, createdAt: String(i.createdAt),
+        targetId: (i.targetId as string | null) ?? null, excerpt: quoted ? ((i.excerpt as string | null) ?? null) : null, read: i.read === true, createdAt: String(i.createdAt),
       };
     }),
   };
@@ -74,9 +76,10 @@ export const createReport: RouteHandler<Routes['createReport']> = async ({ sessi
     targetId: body.targetId, reason: body.reason, reporterId: session.userId, excerpt: target.excerpt, status: 'open',
     createdAt: new Date().toISOString(),
   };
-  await reports.createReport(r);
-  const me = (await readAuthors([session.userId])).get(session.userId)!;
-  return reportView(r, me.displayName);
+  const [, audience] = await Promise.all([reports.createReport(r), readAudience(session.userId, target.authorIds)]);
+  // The moderators' queue keeps the excerpt; the reporter is quoted only what they may read (domain/visibility.ts).
+  const readable = !target.hidden && target.authorIds.every((id) => sees(audience, id));
+  return reportView({ ...r, excerpt: readable ? r.excerpt : null }, audience.viewer.displayName);
 };
 
 const reportView = (r: reports.ReportItem, reporterName: string) => ({

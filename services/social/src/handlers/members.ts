@@ -4,6 +4,7 @@ import { FEED_PAGE_SIZE } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import type { PublicProfile } from '@torcedor/shared/schemas/social';
 import { config } from '../config.ts';
+import { canSee } from '../domain/visibility.ts';
 import { isPremiumAuthor, readAuthors, shownLocation, toAuthor } from '../data/authors.ts';
 import { readCounts } from '../data/counts.ts';
 import { batchGetAll } from '@torcedor/service-kit/items';
@@ -17,16 +18,15 @@ import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
- * Who sees what of a member (docs/product.md, "Privacy"): a public profile is seen by every member; a
- * followers-only or private one shows name and picture only to those who do not follow the member; a member
- * hidden by a moderator is seen by no one else. The member always sees all of their own.
+ * A member as the viewer may see them: `restricted` (name and picture only, no posts or reviews) when the one
+ * visibility rule says the viewer may not see them (domain/visibility.ts).
  */
 async function profileOf(viewerId: string, memberId: string) {
   const s = await readMemberState(viewerId, memberId);
   if (!s.author) throw notFound('Member not found');
   const author = toAuthor(s.author, memberId);
   const own = viewerId === memberId;
-  const restricted = !own && (author.isHidden === true || (author.profileVisibility !== 'public' && !s.following));
+  const restricted = !canSee({ id: viewerId, follows: s.following }, author);
   return { ...s, author, own, restricted };
 }
 

@@ -8,6 +8,7 @@ import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
 import { decodeCursor } from '@torcedor/service-kit/cursor';
 import { readAuthors } from '../data/authors.ts';
+import { authorOf, readAudience, readVisiblePost, sees } from '../data/audience.ts';
 import { discover, readFeed } from '../data/feed.ts';
 import * as posts from '../data/posts.ts';
 
@@ -34,27 +35,32 @@ export const deletePost: RouteHandler<Routes['deletePost']> = async ({ session, 
   return { ok: true as const };
 };
 
-export const toggleLike: RouteHandler<Routes['toggleLike']> = async ({ session, params }) => posts.toggleLike(session.userId, params.id);
+/** A post the caller may not see is 404 for likes, comments and comment writes (domain/visibility.ts). */
+export const toggleLike: RouteHandler<Routes['toggleLike']> = async ({ session, params }) => {
+  await readVisiblePost(session.userId, params.id);
+  return posts.toggleLike(session.userId, params.id);
+};
 
 export const listComments: RouteHandler<Routes['listComments']> = async ({ session, params }) => {
   const [post, comments] = await Promise.all([posts.getPost(params.id), posts.listComments(params.id)]);
   if (!post) throw notFound('Post not found');
-  const authors = await readAuthors([session.userId, ...comments.map((c) => c.userId)]);
-  const filter = authors.get(session.userId)!.contentFilter;
-  const visible = comments.filter((c) => c.userId === session.userId || !authors.get(c.userId)?.isHidden);
-  return { items: visible.map((c) => posts.commentView(c, authors.get(c.userId)!, filter)), commentCount: Math.max(0, Number(post.commentCount ?? 0)) };
+  const audience = await readAudience(session.userId, [post.userId, ...comments.map((c) => c.userId)]);
+  if (!sees(audience, post.userId)) throw notFound('Post not found');
+  const visible = comments.filter((c) => sees(audience, c.userId));
+  return {
+    items: visible.map((c) => posts.commentView(c, authorOf(audience, c.userId), audience.viewer.contentFilter)),
+    commentCount: Math.max(0, Number(post.commentCount ?? 0)),
+  };
 };
 
 export const addComment: RouteHandler<Routes['addComment']> = async ({ session, params, body, idempotencyKey }) => {
-  const post = await posts.getPost(params.id);
-  if (!post) throw notFound('Post not found');
+  const { post, audience } = await readVisiblePost(session.userId, params.id);
   const c: posts.CommentItem = {
     commentId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'comment') : randomUUID(), postId: params.id, userId: session.userId,
     content: body.content, createdAt: new Date().toISOString(),
   };
-  const [, authors] = await Promise.all([posts.addComment(post, c), readAuthors([session.userId])]);
-  const me = authors.get(session.userId)!;
-  return posts.commentView(c, me, me.contentFilter);
+  await posts.addComment(post, c);
+  return posts.commentView(c, audience.viewer, audience.viewer.contentFilter);
 };
 
 export const deleteComment: RouteHandler<Routes['deleteComment']> = async ({ session, params }) => {
