@@ -123,6 +123,8 @@ export const API_DOCS_ASSETS = '/api-docs';
 
 /** What the page says when the service or one of its dependencies does not answer (503 or no answer at all). */
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+/** The page with the Log out button (logging out is a POST; a GET of /api/logout lands here). */
+export const LOGOUT_PAGE = '/logout';
 /** What a member reads when the deployment has no payment provider configured (code PAYMENTS_UNAVAILABLE). */
 export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Premium is not available yet. Please try again later.';
 /** When to ask again after PAYMENTS_UNAVAILABLE: an operator has to act, so not soon. */

@@ -80,8 +80,12 @@ export const routes = {
     summary: "Browser navigation to the landing page's login tab", response: Ok,
   }),
   logout: route({
-    method: 'GET', path: '/api/logout', service: 'identity', access: 'public', status: 302, navigation: true,
-    summary: 'Revoke the session on the server, clear the cookies, back to /', response: Ok,
+    method: 'POST', path: '/api/logout', service: 'identity', access: 'public',
+    summary: 'Revoke the session on the server and clear the cookies (a state-changing request: same origin, JSON only)', response: Ok,
+  }),
+  logoutPage: route({
+    method: 'GET', path: '/api/logout', service: 'identity', access: 'public', status: 302, navigation: true, offline: true,
+    summary: 'A navigation to the old logout link: the page with a Log out button (logging out itself is a POST)', response: Ok,
   }),
   getCurrentUser: route({
     method: 'GET', path: CURRENT_USER_PATH, service: 'identity', access: 'member',

@@ -4,7 +4,7 @@ import { config } from './config.ts';
 import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
-import { login, loginPage, logout, refreshSession, signup, startTrial } from './handlers/auth.ts';
+import { login, loginPage, logout, logoutPage, refreshSession, signup, startTrial } from './handlers/auth.ts';
 import { createSupportRequest, getMySupportRequests, getSupportQueue, resolveSupportRequest } from './handlers/support.ts';
 import { createUpload, setProfilePicture } from './handlers/uploads.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
@@ -23,6 +23,7 @@ export const handler = createHttpHandler('identity', {
   refreshSession,
   loginPage,
   logout,
+  logoutPage,
   getCurrentUser,
   getProfile,
   updateProfile,

@@ -153,9 +153,8 @@ describe('login and sessions', () => {
   it('logs out on the server: the old session cookie is refused afterwards', async () => {
     const { cookies } = await signUpAndLogin();
     expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
-    const out = await call(handler, 'GET', '/api/logout', { cookies });
-    expect(out.status).toBe(302);
-    expect(out.headers.location).toBe('/');
+    const out = await call(handler, 'POST', '/api/logout', { cookies });
+    expect([out.status, out.body]).toEqual([200, { ok: true }]);
     expect(out.cookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
     expect(out.cookies.some((c) => c.startsWith('torcedor_signed_in=;'))).toBe(true);
     expect(published().some((e) => e.DetailType === 'SessionRevoked')).toBe(true);
@@ -164,6 +163,18 @@ describe('login and sessions', () => {
     expect(replay.body).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     const refresh = await call(handler, 'POST', '/api/auth/refresh', { cookies });
     expect(refresh.status).toBe(401);
+  });
+
+  it('logs nobody out on a GET or from another site: the link shows the page with the Log out button, a foreign origin is 403', async () => {
+    const { cookies } = await signUpAndLogin();
+    const link = await call(handler, 'GET', '/api/logout', { cookies });
+    expect([link.status, link.headers.location, link.cookies]).toEqual([302, '/logout', []]);
+    const foreign = await call(handler, 'POST', '/api/logout', { cookies, headers: { origin: 'https://evil.example' } });
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'BAD_ORIGIN']);
+    const form = await call(handler, 'POST', '/api/logout', { cookies, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    expect(form.cookies).toEqual([]);
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).status).toBe(200);
   });
 
   it('renews the session from the refresh cookie', async () => {

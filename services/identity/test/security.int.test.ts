@@ -93,8 +93,8 @@ describe('logout ends the whole session', () => {
     const { login } = await member();
     const toLogout = cookiesFor(login.cookies, '/api/logout');
     expect(toLogout.some((c) => c.startsWith('torcedor_refresh='))).toBe(true);
-    const out = await call(handler, 'GET', '/api/logout', { cookies: toLogout });
-    expect(out.status).toBe(302);
+    const out = await call(handler, 'POST', '/api/logout', { cookies: toLogout });
+    expect(out.status).toBe(200);
     const refresh = await call(handler, 'POST', '/api/auth/refresh', { cookies: cookiesFor(login.cookies, '/api/auth/refresh') });
     expect(refresh.status).toBe(401);
     const revoked = bus.commandCalls(PutEventsCommand).flatMap((c) => c.args[0].input.Entries ?? []).find((e) => e.DetailType === 'SessionRevoked');
@@ -107,7 +107,7 @@ describe('logout ends the whole session', () => {
   it('refuses tokens a captured refresh token mints after logout, even when logout never saw it', async () => {
     const { login } = await member();
     const session = login.cookies.find((c) => c.startsWith('torcedor_session='))!.split(';')[0]!;
-    expect((await call(handler, 'GET', '/api/logout', { cookies: [session] })).status).toBe(302);
+    expect((await call(handler, 'POST', '/api/logout', { cookies: [session] })).status).toBe(200);
     const minted = await call(handler, 'POST', '/api/auth/refresh', { cookies: cookiesFor(login.cookies, '/api/auth/refresh') });
     expect(minted.status).toBe(401);
   });
@@ -118,7 +118,7 @@ describe('logout ends the whole session', () => {
     const other = await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: ip });
     const otherJar = cookieJar(other.cookies);
     await new Promise((r) => setTimeout(r, 1_100)); // the other device's token is from an earlier second than the logout
-    expect((await call(handler, 'GET', '/api/logout', { cookies: cookiesFor(login.cookies, '/api/logout') })).status).toBe(302);
+    expect((await call(handler, 'POST', '/api/logout', { cookies: cookiesFor(login.cookies, '/api/logout') })).status).toBe(200);
     expect((await call(handler, 'PUT', '/api/user/profile', { cookies: otherJar, body: { displayName: 'Still here', bio: null, location: null } })).status).toBe(401);
     await new Promise((r) => setTimeout(r, 1_100));
     const again = await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password }, sourceIp: ip });

@@ -9,7 +9,7 @@ import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifySession } from '@torcedor/service-kit/session';
-import { DAY_MS, TRIAL_DAYS } from '@torcedor/shared/constants';
+import { DAY_MS, LOGOUT_PAGE, TRIAL_DAYS } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Routes } from '@torcedor/shared/routes';
@@ -147,12 +147,16 @@ async function startLogin(tokens: { refreshToken?: string }, userId: string) {
 
 export const loginPage: RouteHandler<Routes['loginPage']> = async () => Reply.redirect('/?auth=login');
 
+/** A GET of the logout link logs nobody out (any page could send one): it shows the page with the Log out button. */
+export const logoutPage: RouteHandler<Routes['logoutPage']> = async () => Reply.redirect(LOGOUT_PAGE);
+
 /**
  * Ends the whole session, whichever cookies the browser sends: the refresh token is revoked (it reaches logout:
  * see session-cookies.ts), in AWS the user's tokens are signed out everywhere, and the login's marker is kept as
- * long as its refresh token could live, so no access token that login ever mints again is accepted anywhere.
+ * long as its refresh token could live, so no access token that login ever mints again is accepted anywhere. A POST
+ * under the state-changing rules (same origin, JSON), so no other site can log a member out.
  */
-export const logout: RouteHandler<Routes['logout']> = async ({ event }) => {
+export const logout: RouteHandler<Routes['logout']> = async ({ event, cookies }) => {
   const jar = readCookies(event.cookies, event.headers.cookie);
   const session = await verifySession(jar[SESSION_COOKIE]);
   if (jar[REFRESH_COOKIE]) await revokeRefreshToken(jar[REFRESH_COOKIE]);
@@ -166,5 +170,6 @@ export const logout: RouteHandler<Routes['logout']> = async ({ event }) => {
     await transact({ marker, notBefore, event: eventPart('SessionRevoked', revoked) });
     noteRevoked(revoked);
   }
-  return Reply.redirect('/', clearedSessionCookies());
+  cookies.push(...clearedSessionCookies());
+  return { ok: true as const };
 };

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { displayName, relativePostTime } from '@torcedor/shared/formatters';
-import { routes } from '@torcedor/shared/routes';
 import type { User } from '@torcedor/shared/schemas/identity';
 import type { Notification } from '@torcedor/shared/schemas/social';
 import { Bell, Camera, Menu, Search, X } from 'lucide-react';
@@ -9,6 +8,7 @@ import { DropdownMenu, Popover } from 'radix-ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { MemberBadge } from '@/components/member-badge';
 import { useNotifications } from '@/lib/api/get-notifications';
+import { useLogOut } from '@/lib/api/log-out';
 import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -173,6 +173,7 @@ export function NotificationsBell() {
  * Loaded only once a member is signed in (header.tsx), so the landing page does not pay for its menus and popovers.
  */
 export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) {
+  const logOut = useLogOut();
   const [open, setOpen] = useState(false);
   const nav = [
     { to: '/', label: 'Feed' },
@@ -223,8 +224,12 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
               <DropdownMenu.Item asChild>
                 <Link to="/support" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Support</Link>
               </DropdownMenu.Item>
-              <DropdownMenu.Item asChild>
-                <a href={routes.logout.path} className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Log out</a>
+              <DropdownMenu.Item
+                disabled={logOut.isPending}
+                onSelect={() => logOut.mutate()}
+                className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2"
+              >
+                Log out
               </DropdownMenu.Item>
             </DropdownMenu.Content>
           </DropdownMenu.Portal>

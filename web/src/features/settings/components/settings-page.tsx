@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { BIO_MAX_LENGTH } from '@torcedor/shared/constants';
-import { routes } from '@torcedor/shared/routes';
 import {
   DELETE_CONFIRMATION, DeleteAccountBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, type User,
 } from '@torcedor/shared/schemas/identity';
@@ -9,7 +8,8 @@ import { Download, LogOut, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type * as z from 'zod';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { useLogOut } from '@/lib/api/log-out';
 import { Card, PageTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
@@ -227,12 +227,15 @@ function DeleteAccount({ user }: { user: User }) {
 
 function SecurityTab({ user }: { user: User }) {
   const exp = useExportData();
+  const logOut = useLogOut();
   return (
     <div className="space-y-6">
       <section>
         <h3 className="text-lg font-semibold">Sign-in</h3>
         <p className="text-sm text-muted">You are signed in on this browser with a secure session that renews itself. Logging out ends it on our servers too.</p>
-        <a href={routes.logout.path} className={buttonClass('outline', 'md', 'mt-3 no-underline')}><LogOut className="h-4 w-4" aria-hidden />Log out</a>
+        <Button variant="outline" className="mt-3" onClick={() => logOut.mutate()} disabled={logOut.isPending}>
+          <LogOut className="h-4 w-4" aria-hidden />{logOut.isPending ? 'Logging out...' : 'Log out'}
+        </Button>
       </section>
       <section>
         <h3 className="text-lg font-semibold">Your data</h3>
