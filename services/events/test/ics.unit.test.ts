@@ -33,4 +33,32 @@ describe('toIcs', () => {
     expect(v.getFirstPropertyValue('summary')).toBe(long);
     expect(v.getFirstPropertyValue('location')).toBeNull();
   });
+
+  it('keeps a title or description with CR, LF or CRLF inside its own property: no injected line', () => {
+    const injected = 'END:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Free cigars\r\nURL:https://evil.example';
+    const properties = ['BEGIN', 'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'DESCRIPTION', 'LOCATION', 'URL', 'END'];
+    for (const br of ['\r', '\n', '\r\n']) {
+      const title = `Tasting${br}${injected.replaceAll('\r\n', br)}`;
+      const text = toIcs({ ...base, title, description: `Line one${br}Line two`, venueName: `Lounge${br}X-EVIL:1` }, 'https://torcedor.example');
+      // Every line break is a CRLF, and every line is a continuation or one of the file's own properties, once each.
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+      const names = text.split('\r\n').filter((l) => l && !l.startsWith(' ')).map((l) => l.split(/[:;]/)[0]);
+      expect(names.every((n) => properties.includes(n!)), JSON.stringify(br)).toBe(true);
+      expect(names.filter((n) => n === 'SUMMARY' || n === 'URL')).toEqual(['SUMMARY', 'URL']);
+      expect(names.filter((n) => n === 'BEGIN')).toEqual(['BEGIN', 'BEGIN']);
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
+      const v = calendar.getFirstSubcomponent('vevent')!;
+      expect(v.getFirstPropertyValue('summary')).toBe(`Tasting\n${injected.replaceAll('\r\n', '\n')}`);
+      expect(v.getFirstPropertyValue('description')).toContain('Line one\nLine two');
+      expect(v.getFirstPropertyValue('url')).toBe('https://torcedor.example/events/ev-1');
+    }
+  });
+
+  it('drops other control characters, which iCalendar text cannot hold', () => {
+    const text = toIcs({ ...base, title: 'Nul\u0000 bell\u0007 del\u007f tab\tend' }, 'x');
+    expect(parse(text).getFirstPropertyValue('summary')).toBe('Nul bell del tab\tend');
+    // eslint-disable-next-line no-control-regex -- the characters under test
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+  });
 });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AI_MESSAGE_MAX_LENGTH, AI_SMOKING_HISTORY_ENTRIES, LEARN_CATEGORIES, LEARN_LEVELS } from '../constants.ts';
 import { thousands } from '../formatters.ts';
 import { Strength } from './humidor.ts';
+import { plainText } from './text.ts';
 
 export const AiUsage = z.object({
   used: z.number().int(),
@@ -32,7 +33,7 @@ export const LearnLibrary = z.object({ items: z.array(LearnItem) });
 
 /** VitolAI (docs/product.md, "VitolAI"). The page makes a chat's id: 'session-' + a timestamp + a random string. */
 export const ChatSessionId = z.string().regex(/^session-[A-Za-z0-9_-]{6,100}$/, 'Invalid chat session');
-export const ChatText = z.string().trim().min(1, 'Type a message first').max(AI_MESSAGE_MAX_LENGTH, `Messages are at most ${thousands(AI_MESSAGE_MAX_LENGTH)} characters`);
+export const ChatText = plainText('multiline').trim().min(1, 'Type a message first').max(AI_MESSAGE_MAX_LENGTH, `Messages are at most ${thousands(AI_MESSAGE_MAX_LENGTH)} characters`);
 export const CHAT_TOPICS = ['general', 'recommendations', 'education', 'support', 'navigation'] as const;
 
 export const ConversationBody = z.strictObject({

@@ -1,18 +1,20 @@
 import * as z from 'zod';
 import { Strength } from './humidor.ts';
 import { WebUrl } from './common.ts';
+import { plainText } from './text.ts';
 import { ObjectPath } from './social.ts';
 import { BAND_MATCHES_SHOWN, BAND_TEXT_MAX } from '../constants.ts';
 
 const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be a lowercase slug').max(80);
-const Text = (max: number) => z.string().trim().min(1).max(max);
+/** Curated text: single-line unless told (descriptions are multi-line). */
+const Text = (max: number, kind: 'line' | 'multiline' = 'line') => plainText(kind).trim().min(1).max(max);
 
 /** A cigar maker of the curated database. */
 export const CatalogBrand = z.strictObject({
   id: Slug,
   name: Text(60),
   country: Text(40),
-  description: Text(600),
+  description: Text(600, 'multiline'),
 });
 export type CatalogBrand = z.infer<typeof CatalogBrand>;
 
@@ -33,7 +35,7 @@ export const CatalogCigar = z.strictObject({
   filler: Text(120),
   /** Country where the cigar is made. */
   country: Text(40),
-  description: Text(600),
+  description: Text(600, 'multiline'),
 });
 export type CatalogCigar = z.infer<typeof CatalogCigar>;
 
@@ -65,7 +67,7 @@ export const Lounge = CatalogLounge;
 export type Lounge = z.infer<typeof Lounge>;
 
 export const SearchQuery = z.strictObject({
-  q: z.string().trim().min(1, 'Enter something to search for').max(100),
+  q: plainText().trim().min(1, 'Enter something to search for').max(100),
 });
 export const SearchGroup = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cigars'), items: z.array(Cigar) }),
@@ -79,9 +81,9 @@ export const SearchResponse = z.array(SearchGroup);
  * noisy, over several lines), matched against the catalog.
  */
 export const IdentifyBody = z.strictObject({
-  text: z.string().trim().min(1, 'No text was read from the band').max(BAND_TEXT_MAX, `At most ${BAND_TEXT_MAX} characters of band text`),
+  text: plainText('multiline').trim().min(1, 'No text was read from the band').max(BAND_TEXT_MAX, `At most ${BAND_TEXT_MAX} characters of band text`),
   /** What the member already knows, e.g. the brand they picked: weighs in, never required. */
-  hints: z.strictObject({ brand: z.string().trim().min(1).max(60).optional() }).optional(),
+  hints: z.strictObject({ brand: plainText().trim().min(1).max(60).optional() }).optional(),
 });
 /** Which catalog words the band's text matched, by part of the cigar's name. */
 export const IdentifyMatched = z.object({ brand: z.array(z.string()), line: z.array(z.string()), vitola: z.array(z.string()) });

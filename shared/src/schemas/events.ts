@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EVENT_CAPACITY_MIN, EVENT_TYPES, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE } from '../constants.ts';
 import { Id } from './common.ts';
+import { plainText } from './text.ts';
 
 export const EventType = z.enum(EVENT_TYPES, { message: 'Please choose an event type' });
 export type EventType = z.infer<typeof EventType>;
@@ -8,8 +9,8 @@ export type EventType = z.infer<typeof EventType>;
 export const RsvpStatus = z.enum(['going', 'interested', 'not_going']);
 export type RsvpStatus = z.infer<typeof RsvpStatus>;
 
-const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} can be at most ${max} characters`).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number, what: string, kind: 'line' | 'multiline' = 'line') =>
+  plainText(kind).trim().max(max, `${what} can be at most ${max} characters`).nullish().transform((v) => (v ? v : null));
 
 /**
  * The event form (create and edit): title, type and start required; the start in the future and the end after
@@ -17,8 +18,8 @@ const optionalText = (max: number, what: string) =>
  */
 export const EventForm = z
   .strictObject({
-    title: z.string().trim().min(1, 'Title is required').max(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`),
-    description: optionalText(EVENT_DESCRIPTION_MAX_LENGTH, 'Description'),
+    title: plainText().trim().min(1, 'Title is required').max(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`),
+    description: optionalText(EVENT_DESCRIPTION_MAX_LENGTH, 'Description', 'multiline'),
     eventType: EventType,
     venueName: optionalText(120, 'Venue'),
     address: optionalText(300, 'Address'),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { HUMIDOR_STATUSES } from '../constants.ts';
 import { IsoDate } from './common.ts';
+import { plainText } from './text.ts';
 
 export const HumidorStatus = z.enum(HUMIDOR_STATUSES);
 export const Strength = z.enum(['mild', 'mild-medium', 'medium', 'medium-full', 'full']);
@@ -34,7 +35,11 @@ export type HumidorItem = z.infer<typeof HumidorItem>;
 export const HumidorList = z.array(HumidorItem);
 
 const Money = z.number({ message: 'Price must be a number' }).min(0, 'Price cannot be negative').max(1_000_000).multipleOf(0.01, 'Price has at most 2 decimals');
-const OptionalText = (max: number, message?: string) => z.string().trim().max(max, message).nullable().optional().transform((v) => (v ? v : null));
+const optional = (text: z.ZodString, max: number, message?: string) => text.trim().max(max, message).nullable().optional().transform((v) => (v ? v : null));
+/** A single-line text (a location), null when empty. */
+const OptionalText = (max: number, message?: string) => optional(plainText(), max, message);
+/** A multi-line text (notes), null when empty. */
+const OptionalNotes = (max: number) => optional(plainText('multiline'), max);
 const Quantity = z.number({ message: 'Quantity must be a whole number' }).int('Quantity must be a whole number');
 const BoxDate = z.iso.date({ message: 'Box date must be a valid date (YYYY-MM-DD)' });
 
@@ -44,7 +49,7 @@ export const AddHumidorItem = z.strictObject({
   quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000),
   location: OptionalText(80),
   boxDate: BoxDate.nullable().optional().transform((v) => v ?? null),
-  notes: OptionalText(2000),
+  notes: OptionalNotes(2000),
   pricePaid: Money.nullable().optional().transform((v) => v ?? null),
   status: HumidorStatus.default('owned'),
 });
@@ -53,7 +58,7 @@ export const UpdateHumidorItem = z.strictObject({
   quantity: Quantity.min(0, 'Quantity cannot be negative').max(10_000),
   location: OptionalText(80),
   status: HumidorStatus,
-  notes: OptionalText(2000),
+  notes: OptionalNotes(2000),
   pricePaid: Money.nullable(),
   boxDate: BoxDate.nullable().optional(),
   currentPrice: Money.nullable().optional(),
@@ -72,8 +77,8 @@ export const WishlistItem = z.object({
 });
 export const WishlistList = z.array(WishlistItem);
 const Priority = z.number({ message: 'Priority must be a number from 1 to 5' }).int().min(1, 'Priority must be from 1 to 5').max(5, 'Priority must be from 1 to 5');
-export const AddWishlistItem = z.strictObject({ cigarId: z.string().min(1).max(80), priority: Priority, notes: OptionalText(2000) });
-export const UpdateWishlistItem = z.strictObject({ priority: Priority, notes: OptionalText(2000) });
+export const AddWishlistItem = z.strictObject({ cigarId: z.string().min(1).max(80), priority: Priority, notes: OptionalNotes(2000) });
+export const UpdateWishlistItem = z.strictObject({ priority: Priority, notes: OptionalNotes(2000) });
 export const MoveWishlistItem = z.strictObject({ quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000).default(1) });
 
 /** The cap the page displays (display only: the server enforces it). */
@@ -116,7 +121,7 @@ export const AddConditionReading = z.strictObject({
   humidity: z.number({ message: 'Humidity must be a number' }).min(0, 'Humidity is a percentage from 0 to 100').max(100, 'Humidity is a percentage from 0 to 100'),
   temperatureC: z.number({ message: 'Temperature must be a number' }).min(-10, 'Temperature looks wrong').max(50, 'Temperature looks wrong'),
   recordedAt: z.iso.datetime({ offset: true }).optional(),
-  note: OptionalText(280),
+  note: OptionalNotes(280),
 });
 export const ConditionsLog = z.object({
   readings: z.array(ConditionReading),

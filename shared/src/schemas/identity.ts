@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Attribution } from './attribution.ts';
+import { plainText } from './text.ts';
 import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
@@ -74,9 +75,9 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const ProfileUpdate = z.strictObject({
-  displayName: z.string().trim().max(80).nullable(),
-  bio: z.string().max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`).nullable(),
-  location: z.string().trim().max(120).nullable(),
+  displayName: plainText().trim().max(80).nullable(),
+  bio: plainText('multiline').max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`).nullable(),
+  location: plainText().trim().max(120).nullable(),
 });
 
 /** Password policy of the user pool (CDK sets the same): each failed rule is named. */
@@ -98,7 +99,7 @@ export const Email = z
 
 export const Country = z.enum(COUNTRY_CODES, { message: 'Please choose one of the listed countries' });
 export const DateOfBirth = z.iso.date({ message: 'Date of birth must be a valid date (YYYY-MM-DD)' });
-const Name = (what: string) => z.string().trim().min(1, `${what} is required`).max(50, `${what} must be at most 50 characters`);
+const Name = (what: string) => plainText().trim().min(1, `${what} is required`).max(50, `${what} must be at most 50 characters`);
 
 export const SignupBody = z.strictObject({
   email: Email,

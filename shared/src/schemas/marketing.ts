@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX, DRAFT_TITLE_MAX,
 } from '../constants.ts';
+import { plainText } from './text.ts';
 
 /**
  * The owner's marketing area (docs/marketing.md): where leads come from, campaigns with their own UTM links, the
@@ -52,8 +53,8 @@ export const Campaign = z.object({
 });
 export type Campaign = z.infer<typeof Campaign>;
 
-const campaignName = z.string().trim().min(1, 'Name is required').max(CAMPAIGN_NAME_MAX, `At most ${CAMPAIGN_NAME_MAX} characters`);
-const campaignDescription = z.string().trim().max(CAMPAIGN_DESCRIPTION_MAX, `At most ${CAMPAIGN_DESCRIPTION_MAX} characters`);
+const campaignName = plainText().trim().min(1, 'Name is required').max(CAMPAIGN_NAME_MAX, `At most ${CAMPAIGN_NAME_MAX} characters`);
+const campaignDescription = plainText('multiline').trim().max(CAMPAIGN_DESCRIPTION_MAX, `At most ${CAMPAIGN_DESCRIPTION_MAX} characters`);
 
 /** A campaign the owner writes. */
 export const NewCampaign = z.strictObject({
@@ -159,8 +160,8 @@ export const ContentDraft = z.object({
 export type ContentDraft = z.infer<typeof ContentDraft>;
 export const ContentDrafts = z.object({ items: z.array(ContentDraft) });
 export const UpdateDraftBody = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(DRAFT_TITLE_MAX, `At most ${DRAFT_TITLE_MAX} characters`),
-  body: z.string().trim().min(1, 'Text is required').max(DRAFT_BODY_MAX, `At most ${DRAFT_BODY_MAX} characters`),
+  title: plainText().trim().min(1, 'Title is required').max(DRAFT_TITLE_MAX, `At most ${DRAFT_TITLE_MAX} characters`),
+  body: plainText('multiline').trim().min(1, 'Text is required').max(DRAFT_BODY_MAX, `At most ${DRAFT_BODY_MAX} characters`),
 });
 
 export const MarketingDashboard = z.object({

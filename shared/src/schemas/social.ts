@@ -4,6 +4,7 @@ import {
   UPLOADS_PREFIX,
 } from '../constants.ts';
 import { Id } from './common.ts';
+import { plainText } from './text.ts';
 
 /**
  * An uploaded object's path in the uploads bucket, as `POST /api/objects/upload` hands it out:
@@ -25,8 +26,7 @@ export const ProfilePictureResult = z.object({ objectPath: ObjectPath, profileIm
 export const PostType = z.enum(['text', 'image']);
 export const NewPost = z
   .strictObject({
-    content: z
-      .string()
+    content: plainText('multiline')
       .trim()
       .min(1, 'Please enter some content for your post')
       .max(POST_MAX_LENGTH, `A post can be at most ${POST_MAX_LENGTH} characters`),
@@ -64,7 +64,7 @@ export const CursorQuery = z.strictObject({ cursor: z.string().max(200).regex(/^
 export const LikeResult = z.object({ liked: z.boolean(), likeCount: z.number().int().nonnegative() });
 
 export const NewComment = z.strictObject({
-  content: z.string().trim().min(1, 'Please enter a comment').max(COMMENT_MAX_LENGTH, `A comment can be at most ${COMMENT_MAX_LENGTH} characters`),
+  content: plainText('multiline').trim().min(1, 'Please enter a comment').max(COMMENT_MAX_LENGTH, `A comment can be at most ${COMMENT_MAX_LENGTH} characters`),
 });
 export const Comment = z.object({
   id: z.string(),
@@ -112,7 +112,7 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 const Score = z.number().int('Scores are whole numbers').min(0, 'Scores are from 0 to 100').max(100, 'Scores are from 0 to 100');
-export const FlavorTag = z.string().trim().min(1).max(30, 'A flavor tag can be at most 30 characters');
+export const FlavorTag = plainText().trim().min(1).max(30, 'A flavor tag can be at most 30 characters');
 export const NewReview = z.strictObject({
   cigarId: Id,
   drawScore: Score,
@@ -120,7 +120,7 @@ export const NewReview = z.strictObject({
   flavorScore: Score,
   overallScore: Score,
   flavorTags: z.array(FlavorTag).max(REVIEW_FLAVOR_TAGS_MAX, `At most ${REVIEW_FLAVOR_TAGS_MAX} flavor tags`).default([]),
-  notes: z.string().trim().max(REVIEW_NOTES_MAX_LENGTH, `Notes can be at most ${REVIEW_NOTES_MAX_LENGTH} characters`).default(''),
+  notes: plainText('multiline').trim().max(REVIEW_NOTES_MAX_LENGTH, `Notes can be at most ${REVIEW_NOTES_MAX_LENGTH} characters`).default(''),
 });
 export const Review = z.object({
   id: z.string(),
@@ -183,7 +183,7 @@ export const NewReport = z.strictObject({
   targetType: ReportTargetType,
   /** A comment is named `<postId>:<commentId>`. */
   targetId: z.string().min(1).max(140).regex(/^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)?$/, 'Invalid target id'),
-  reason: z.string().trim().min(1, 'Please say what is wrong').max(REPORT_REASON_MAX_LENGTH, `A reason can be at most ${REPORT_REASON_MAX_LENGTH} characters`),
+  reason: plainText('multiline').trim().min(1, 'Please say what is wrong').max(REPORT_REASON_MAX_LENGTH, `A reason can be at most ${REPORT_REASON_MAX_LENGTH} characters`),
 });
 export const ReportStatus = z.enum(['open', 'hidden', 'dismissed']);
 export const Report = z.object({

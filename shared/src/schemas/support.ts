@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '../constants.ts';
+import { plainText } from './text.ts';
 
 export const SUPPORT_CATEGORIES = ['account', 'billing', 'humidor', 'events', 'community', 'other'] as const;
 
 /** A member's support request (the form on /support). */
 export const SupportRequestBody = z.strictObject({
   category: z.enum(SUPPORT_CATEGORIES, { message: 'Choose a topic' }),
-  subject: z.string().trim().min(1, 'Subject is required').max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`),
-  message: z.string().trim().min(1, 'Message is required').max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+  subject: plainText().trim().min(1, 'Subject is required').max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`),
+  message: plainText('multiline').trim().min(1, 'Message is required').max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
 });
 
 export const SupportRequest = z.object({

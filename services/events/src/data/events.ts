@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { conflict, notFound } from '@torcedor/service-kit/errors';
+import { conflict, dependencyUnavailable, notFound } from '@torcedor/service-kit/errors';
 import { batchGetAll, countAll, deleteKeys, indexKeys, keyOf, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
@@ -17,6 +17,8 @@ export interface StoredEvent {
   id: string; title: string; description: string | null; eventType: EventType; hostId: string; hostName: string;
   venueName: string | null; address: string | null; startAt: string; endAt: string | null; capacity?: number | null;
   attendingCount: number; interestedCount: number; waitlistCount: number; isAgeRestricted: true; createdAt: string; updatedAt: string;
+  /** One more at every change of the waitlist (readWaitlist); absent before the first. */
+  waitlistVersion?: number;
 }
 /** A member's answer as stored; `waitlisted` is a 'going' that found the event full. */
 export type StoredStatus = RsvpStatus | 'waitlisted';
@@ -156,25 +158,119 @@ const named = (prefix: string, parts: TransactPart[]) => Object.fromEntries(part
 
 /** `capacity` is a DynamoDB reserved word: expressions name it `#cap`. */
 const seatFree = 'attribute_not_exists(#cap) OR attendingCount < #cap';
-/** The one update of the event's counters a change of answer makes, conditioned on the event being upcoming. */
-function countersPart(eventId: string, from: StoredStatus | null, to: StoredStatus, now: string): TransactPart {
+/** Nobody waits: only then may a newcomer take a free seat (otherwise it is the first waiting member's). */
+const noneWaiting = 'attribute_not_exists(waitlistCount) OR waitlistCount <= :zero';
+/** The exact opposite of a seat a newcomer may take: the event is full, or members wait. */
+const mustWait = '(attribute_exists(#cap) AND attendingCount >= #cap) OR waitlistCount > :zero';
+/** The waitlist is as read: no member joined, left or was promoted since (see readWaitlist). */
+const waitlistAsRead = 'attribute_not_exists(#wv) OR #wv = :wv';
+
+/** The first waitlist entry, as read with the event's `waitlistVersion` (readWaitlist). */
+interface WaitlistHead { key: { PK: string; SK: string }; userId: string }
+interface WaitlistRead { event: StoredEvent | null; version: number; head: WaitlistHead | null }
+
+/**
+ * AP: the waitlist's head and version. Every change of the waitlist (a member joins, leaves or is promoted) adds
+ * one to the event's `waitlistVersion` in its own transaction; the event is read first, then the first entry, both
+ * consistent, so a promotion conditioned on the version read promotes the member still first in line.
+ */
+async function readWaitlist(eventId: string): Promise<WaitlistRead> {
+  const event = await getEvent(eventId);
+  const page = await ddb.send(new QueryCommand({
+    TableName: TABLE, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)', Limit: 1, ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': keys.eventPartition(eventId), ':w': 'WAIT#' },
+  }));
+  const next = page.Items?.[0];
+  return { event, version: Number(event?.waitlistVersion ?? 0), head: next ? { key: keyOf(next), userId: String(next.userId) } : null };
+}
+
+const hasFreeSeat = (e: StoredEvent | null) => !!e && (!e.capacity || Number(e.attendingCount ?? 0) < e.capacity);
+
+/**
+ * The one update of the event's counters a change of answer makes, conditioned on the event being upcoming.
+ * 'going' from outside the waitlist needs a free seat and nobody waiting; joining the waitlist needs the opposite.
+ * Given the `waitlist` as read: a seat given back ('going' to another answer) goes to its head in this same update
+ * (one fewer waiting, conditioned on the waitlist as read), or, when nobody waited, is given back only if nobody
+ * waits still; a promotion ('waitlisted' to 'going', promote) of its head is conditioned on it as read too.
+ */
+function countersPart(eventId: string, from: StoredStatus | null, to: StoredStatus, now: string, waitlist?: WaitlistRead): TransactPart {
   const deltas = new Map<string, number>();
-  const fromField = from ? COUNTER[from] : null;
-  const toField = COUNTER[to];
-  if (fromField) deltas.set(fromField, (deltas.get(fromField) ?? 0) - 1);
-  if (toField) deltas.set(toField, (deltas.get(toField) ?? 0) + 1);
+  const add = (field: string | null, d: number) => {
+    if (field) deltas.set(field, (deltas.get(field) ?? 0) + d);
+  };
+  add(from ? COUNTER[from] : null, -1);
+  add(COUNTER[to], 1);
+  const handedOn = from === 'going' && !!waitlist?.head;
+  if (handedOn) {
+    add('attendingCount', 1);
+    add('waitlistCount', -1);
+  }
+  if (from === 'waitlisted' || to === 'waitlisted' || handedOn) add('waitlistVersion', 1);
+  const guards = ['attribute_exists(PK)', '#start > :now'];
+  if (to === 'going') guards.push(from === 'waitlisted' ? `(${seatFree})` : `(${seatFree}) AND (${noneWaiting})`);
+  if (to === 'waitlisted') guards.push(`(${mustWait})`);
+  if (waitlist) guards.push(`(${waitlist.head ? waitlistAsRead : noneWaiting})`);
+  const condition = guards.join(' AND ');
   const entries = [...deltas].filter(([, d]) => d !== 0);
-  const names = Object.fromEntries(entries.map(([f], i) => [`#c${i}`, f]));
-  const values = Object.fromEntries(entries.map(([, d], i) => [`:c${i}`, d]));
   return {
     Update: {
       TableName: TABLE, Key: keys.event(eventId),
       UpdateExpression: entries.length ? `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}` : 'SET #start = #start',
-      ConditionExpression: `attribute_exists(PK) AND #start > :now${to === 'going' ? ` AND (${seatFree})` : ''}`,
-      ExpressionAttributeNames: { ...names, '#start': 'startAt', ...(to === 'going' ? { '#cap': 'capacity' } : {}) },
-      ExpressionAttributeValues: { ...values, ':now': now },
+      ConditionExpression: condition,
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(entries.map(([f], i) => [`#c${i}`, f])), '#start': 'startAt',
+        ...(condition.includes('#cap') ? { '#cap': 'capacity' } : {}), ...(condition.includes('#wv') ? { '#wv': 'waitlistVersion' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(entries.map(([, d], i) => [`:c${i}`, d])), ':now': now,
+        ...(condition.includes(':zero') ? { ':zero': 0 } : {}), ...(condition.includes(':wv') ? { ':wv': waitlist!.version } : {}),
+      },
     },
   };
+}
+
+/**
+ * The parts that move the waitlist's head to 'going' (with countersPart given the waitlist as read) and tell them;
+ * none without a head.
+ */
+function promotionParts(
+  e: Pick<StoredEvent, 'id' | 'title' | 'hostId'>, head: WaitlistHead | null | undefined, now: string,
+): { wait: TransactPart | undefined; promoted: TransactPart | undefined } & Record<string, TransactPart | undefined> {
+  if (!head) return { wait: undefined, promoted: undefined };
+  return {
+    wait: { Delete: { TableName: TABLE, Key: head.key, ConditionExpression: 'attribute_exists(PK)' } },
+    promoted: {
+      Update: {
+        TableName: TABLE, Key: keys.rsvp(e.id, head.userId), UpdateExpression: 'SET #s = :going, updatedAt = :now REMOVE waitSk',
+        ConditionExpression: '#s = :waitlisted', ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':going': 'going', ':waitlisted': 'waitlisted', ':now': now },
+      },
+    },
+    ...named('promotedNotice', noticeParts('promoted', e, e.hostId, [head.userId])),
+  };
+}
+
+/**
+ * A waitlist entry whose member no longer waits (their answer was removed without it, e.g. an account deleted
+ * half-way): it goes, with its count, so the next member is first in line.
+ */
+async function dropStaleEntry(eventId: string, head: WaitlistHead): Promise<void> {
+  await transact({
+    answer: {
+      ConditionCheck: {
+        TableName: TABLE, Key: keys.rsvp(eventId, head.userId),
+        ConditionExpression: 'attribute_not_exists(PK) OR #s <> :waitlisted OR attribute_not_exists(waitSk) OR waitSk <> :sk',
+        ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':waitlisted': 'waitlisted', ':sk': head.key.SK },
+      },
+    },
+    wait: { Delete: { TableName: TABLE, Key: head.key, ConditionExpression: 'attribute_exists(PK)' } },
+    event: {
+      Update: {
+        TableName: TABLE, Key: keys.event(eventId), UpdateExpression: 'ADD waitlistCount :minus, waitlistVersion :one',
+        ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+  });
 }
 
 function rsvpPut(eventId: string, userId: string, status: StoredStatus, previous: StoredRsvp | undefined, waitSk?: string): TransactPart {
@@ -195,89 +291,107 @@ function rsvpPut(eventId: string, userId: string, status: StoredStatus, previous
 export const eventFull = (position: number) => conflict(`This event is full. You are number ${position} on the waitlist.`, 'EVENT_FULL');
 export const eventStarted = () => conflict('This event has already started', 'EVENT_STARTED');
 
+/** Tries of an answer or a promotion that keep meeting concurrent changes of the event before giving up (503). */
+const RACE_ATTEMPTS = 30;
+const keptRacing = () => dependencyUnavailable('The event', new Error('kept racing with other answers'));
+
 /**
  * AP: a member's answer (docs/product.md, "Events"). The answer and the event's counters change in one
- * transaction conditioned on the answer as read and, for 'going', on a free seat, so attendingCount equals the
- * members going and never passes the capacity under any concurrency. 'going' on a full event puts the member on
- * the waitlist (premium members ahead of free ones, then in arrival order) and answers 409 EVENT_FULL; leaving a
- * seat promotes the first waitlisted member. Returns the member's stored answer.
+ * transaction conditioned on the answer as read and, for 'going', on a free seat and an empty waitlist, so
+ * attendingCount equals the members going and never passes the capacity under any concurrency. 'going' on a full
+ * event, or on one where members wait, puts the member on the waitlist (premium members ahead of free ones, then in
+ * arrival order) and answers 409 EVENT_FULL; a seat given back goes to the first waitlisted member in the same
+ * transaction that gives it back. Returns the member's stored answer.
  */
 export async function setRsvp(
   e: StoredEvent, userId: string, status: RsvpStatus, premium: boolean, firstRead?: StoredRsvp | null,
 ): Promise<StoredRsvp> {
-  for (let attempt = 0; ; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
-    if (attempt >= 30) throw new Error('RSVP kept racing');
+  for (let attempt = 0; attempt < RACE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await raceWait(attempt);
     const now = new Date().toISOString();
     // The caller may have read the answer already (in parallel with the event); a retry reads it again.
     const previous = attempt === 0 && firstRead !== undefined ? (firstRead ?? undefined) : (await rsvpsOf(userId, [e.id])).get(e.id);
     const from = previous?.status ?? null;
     if (from === status) return previous!;
     if (from === 'waitlisted' && status === 'going') throw eventFull(await waitlistPosition(e.id, previous!.waitSk!));
+    // A seat given back goes to the waitlist's head, read now and promoted in the same transaction.
+    const waitlist = from === 'going' ? await readWaitlist(e.id) : undefined;
+    // An entry of the member's own while they go is stale (and one transaction cannot write their answer twice).
+    if (waitlist?.head?.userId === userId) {
+      await dropStaleEntry(e.id, waitlist.head);
+      continue;
+    }
     const r = await transact({
       rsvp: rsvpPut(e.id, userId, status, previous),
       leaveWait: from === 'waitlisted' && previous?.waitSk ? { Delete: { TableName: TABLE, Key: keys.wait(e.id, previous.waitSk) } } : undefined,
-      event: countersPart(e.id, from, status, now),
+      event: countersPart(e.id, from, status, now, waitlist),
+      ...promotionParts(e, waitlist?.head, now),
       ...named('notice', status === 'going' ? noticeParts('rsvp', e, userId, [e.hostId]) : []),
     });
     if (r.ok) {
-      if (from === 'going') await promote(e.id);
+      // Seats were free besides the one given back (a bigger capacity not given out yet): they go in order too.
+      if (waitlist?.head && hasFreeSeat(waitlist.event)) await promote(e.id);
       return { eventId: e.id, userId, status, updatedAt: now };
     }
     if (r.failed.includes('rsvp')) continue;
+    if (waitlist?.head && r.failed.includes('promoted') && !r.failed.includes('wait')) {
+      await dropStaleEntry(e.id, waitlist.head);
+      continue;
+    }
     const current = await getEvent(e.id);
     if (!current) throw notFound('Event not found');
     if (current.startAt <= now) throw eventStarted();
+    // The waitlist changed since it was read: read it again.
     if (status !== 'going') continue;
-    // Full: join the waitlist (the seat condition is the only one left that can fail).
-    const waitSk = keys.waitSk(premium, now, userId);
-    const w = await transact({
-      rsvp: rsvpPut(e.id, userId, 'waitlisted', previous, waitSk),
-      wait: { Put: { TableName: TABLE, Item: { ...keys.wait(e.id, waitSk), eventId: e.id, userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      event: countersPart(e.id, from, 'waitlisted', now),
-    });
-    if (!w.ok) continue;
-    throw eventFull(await waitlistPosition(e.id, waitSk));
+    // Full, or members wait: join the waitlist (the seat condition is the only one left that can fail).
+    const joined = await joinWaitlist(e, userId, previous, premium, now, hasFreeSeat(current));
+    if (joined) return joined;
   }
+  throw keptRacing();
 }
 
 /**
+ * 'going' refused: the member joins the waitlist, conditioned on the event being full or members waiting (else
+ * undefined: decide again) and answers 409 EVENT_FULL with their place. When a seat looked free (members waited
+ * for a bigger capacity to be given out), free seats go to the waitlist in order first: the member too, in turn.
+ */
+async function joinWaitlist(
+  e: StoredEvent, userId: string, previous: StoredRsvp | undefined, premium: boolean, now: string, seatLookedFree: boolean,
+): Promise<StoredRsvp | undefined> {
+  const waitSk = keys.waitSk(premium, now, userId);
+  const w = await transact({
+    rsvp: rsvpPut(e.id, userId, 'waitlisted', previous, waitSk),
+    wait: { Put: { TableName: TABLE, Item: { ...keys.wait(e.id, waitSk), eventId: e.id, userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    event: countersPart(e.id, previous?.status ?? null, 'waitlisted', now),
+  });
+  if (!w.ok) return undefined;
+  if (seatLookedFree && (await promote(e.id)).includes(userId)) return { eventId: e.id, userId, status: 'going', updatedAt: now };
+  throw eventFull(await waitlistPosition(e.id, waitSk));
+}
+
+/** Promotions at most one call makes (each is one transaction). */
+const PROMOTIONS_MAX = 100;
+
+/**
  * AP: give free seats to the waitlist, first entry first: each promotion deletes the entry, makes the member's
- * answer 'going' and takes the seat in one transaction (conditioned on a free seat), and notifies the member.
- * Concurrent promoters never promote one member twice (the entry's delete is conditioned). Returns who moved up.
+ * answer 'going' and takes the seat in one transaction (conditioned on a free seat and the waitlist as read), and
+ * notifies the member. Concurrent promoters never promote one member twice, nor one behind the head. Returns who
+ * moved up.
  */
 export async function promote(eventId: string): Promise<string[]> {
   const promoted: string[] = [];
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const page = await ddb.send(new QueryCommand({
-      TableName: TABLE, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)', Limit: 1, ConsistentRead: true,
-      ExpressionAttributeValues: { ':pk': keys.eventPartition(eventId), ':w': 'WAIT#' },
-    }));
-    const next = page.Items?.[0];
-    if (!next) return promoted;
-    const e = await getEvent(eventId);
-    if (!e) return promoted;
-    const userId = String(next.userId);
+  let races = 0;
+  for (let step = 0; step < PROMOTIONS_MAX && races < RACE_ATTEMPTS; step++) {
+    const waitlist = await readWaitlist(eventId);
+    const { event: e, head } = waitlist;
     const now = new Date().toISOString();
-    const r = await transact({
-      wait: { Delete: { TableName: TABLE, Key: keyOf(next), ConditionExpression: 'attribute_exists(PK)' } },
-      rsvp: {
-        Update: {
-          TableName: TABLE, Key: keys.rsvp(eventId, userId), UpdateExpression: 'SET #s = :going, updatedAt = :now REMOVE waitSk',
-          ConditionExpression: '#s = :waitlisted', ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':going': 'going', ':waitlisted': 'waitlisted', ':now': now },
-        },
-      },
-      event: countersPart(eventId, 'waitlisted', 'going', now),
-      ...named('notice', noticeParts('promoted', e, e.hostId, [userId])),
-    });
-    if (r.ok) {
-      promoted.push(userId);
-      continue;
-    }
-    if (r.failed.includes('event')) return promoted;
-    // Another promoter took this entry, or the member left the waitlist meanwhile: look again.
-    if (r.failed.includes('rsvp') && !r.failed.includes('wait')) await deleteKeys([keyOf(next)]);
+    if (!e || !head || !hasFreeSeat(e) || e.startAt <= now) return promoted;
+    const r = await transact({ event: countersPart(eventId, 'waitlisted', 'going', now, waitlist), ...promotionParts(e, head, now) });
+    if (r.ok) promoted.push(head.userId);
+    // The member left the waitlist without its entry: drop it and look again.
+    else if (r.failed.includes('promoted') && !r.failed.includes('wait')) await dropStaleEntry(eventId, head);
+    // Another answer or promoter changed the waitlist or took the seat meanwhile: look again.
+    else await raceWait(++races);
   }
   return promoted;
 }

@@ -1,7 +1,7 @@
 /**
  * An event as an iCalendar file (RFC 5545): UTC times, a UID stable per event, text escaped (backslash,
- * semicolon, comma, newline) and lines folded at 75 octets with CRLF endings. An event without an end lasts
- * DEFAULT_DURATION_MS.
+ * semicolon, comma, and every line break, CRLF, LF or a bare CR, as `\n`) and lines folded at 75 octets with CRLF
+ * endings. An event without an end lasts DEFAULT_DURATION_MS.
  */
 export const DEFAULT_DURATION_MS = 2 * 3_600_000;
 
@@ -11,7 +11,16 @@ export interface CalendarEvent {
 }
 
 const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value: backslash, semicolon and comma escaped, each line break (CRLF, LF or a bare CR, which a calendar
+ * reader may take for a line end) written `\n`, so no text starts a line of its own; other control characters,
+ * which TEXT cannot hold (a tab can), are dropped.
+ */
+const escape = (s: string) => s
+  .replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,')
+  .replace(/\r\n|\r|\n/g, '\\n')
+  // eslint-disable-next-line no-control-regex -- the characters RFC 5545 TEXT refuses
+  .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 
 /** Folds a content line into lines of at most 75 octets, never splitting a UTF-8 character. */
 function fold(line: string): string {
