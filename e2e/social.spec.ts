@@ -19,22 +19,23 @@ async function share(page: Page, text: string, picture?: { name: string; mimeTyp
   if (!picture) {
     await composer.getByRole('button', { name: 'Share', exact: true }).click();
   } else {
-    // The picture is uploaded when the post is shared. The PUT of its bytes (to the presigned URL) is held
-    // back for a moment, so the progress bar can be seen before it runs to the end and the post is created.
+    // The picture is uploaded when the post is shared. The POST of its bytes (the form sent to the presigned POST, on
+    // the storage's origin) is held back for a moment, so the progress bar can be seen before it runs to the end and
+    // the post is created.
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
-    const isPut = (r: Request) => r.method() === 'PUT' && new URL(r.url()).pathname.includes('/uploads/');
+    const isUpload = (r: Request) => r.method() === 'POST' && new URL(r.url()).origin !== new URL(page.url()).origin;
     await page.route(() => true, async (route) => {
-      if (isPut(route.request())) await held;
+      if (isUpload(route.request())) await held;
       await route.fallback();
     });
     try {
-      const put = page.waitForResponse((r) => isPut(r.request()));
+      const sent = page.waitForResponse((r) => isUpload(r.request()));
       await composer.getByRole('button', { name: 'Share', exact: true }).click();
       await expect(composer.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
       await expect(composer.getByRole('button', { name: 'Sharing...' })).toBeDisabled();
       release();
-      expect((await put).ok()).toBe(true);
+      expect((await sent).ok()).toBe(true);
     } finally {
       release();
       await page.unrouteAll({ behavior: 'wait' });

@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventSource, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
+import { INCOMING_PREFIX } from '@torcedor/shared/constants';
 import { LOCAL_ONLY_KEYS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { buildApp } from '../bin/app.ts';
@@ -417,14 +418,15 @@ describe('uploads', () => {
     ]));
   });
 
-  it("lets CloudFront of this account read uploads/* alone; the bucket stays private and lets the app origin PUT", () => {
+  it("lets CloudFront of this account read uploads/* alone; the bucket stays private and lets the app origin POST (presigned POSTs), never PUT", () => {
     const bucket = stateful.findResources('AWS::S3::Bucket')['UploadsBucket'] as any;
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
     const cors = bucket.Properties.CorsConfiguration.CorsRules;
-    expect(cors.some((r: any) => r.AllowedMethods.includes('PUT') && r.AllowedOrigins.includes('https://*.cloudfront.net'))).toBe(true);
+    expect(cors.some((r: any) => r.AllowedMethods.includes('POST') && r.AllowedOrigins.includes('https://*.cloudfront.net'))).toBe(true);
+    expect(cors.some((r: any) => r.AllowedMethods.includes('PUT'))).toBe(false);
     const custom = Template.fromStack(buildApp(new App({ context: { bundle: 'false', appOrigin: 'https://torcedor.example' } })).stateful);
     const customCors = (custom.findResources('AWS::S3::Bucket')['UploadsBucket'] as any).Properties.CorsConfiguration.CorsRules;
-    expect(customCors.some((r: any) => r.AllowedMethods.includes('PUT') && r.AllowedOrigins.join() === 'https://torcedor.example')).toBe(true);
+    expect(customCors.some((r: any) => r.AllowedMethods.includes('POST') && r.AllowedOrigins.join() === 'https://torcedor.example')).toBe(true);
 
     const policy = Object.values(stateful.findResources('AWS::S3::BucketPolicy')).find((p: any) => p.Properties.Bucket.Ref === 'UploadsBucket') as any;
     const allows = policy.Properties.PolicyDocument.Statement.filter((st: any) => st.Effect === 'Allow');
@@ -436,7 +438,21 @@ describe('uploads', () => {
     expect(JSON.stringify(allows[0].Condition.ArnLike['AWS:SourceArn'])).toContain(':distribution/*');
   });
 
-  it('tells identity, social and humidor (band scan) the uploads bucket, and lets their functions read, write and delete uploads/* only', () => {
+  it('keeps every version of registered uploads, expires noncurrent ones after 30 days, and every unregistered upload (incoming/) after a day', () => {
+    const bucket = stateful.findResources('AWS::S3::Bucket')['UploadsBucket'] as any;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as any[];
+    expect(rules).toContainEqual({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' });
+    const incoming = rules.filter((r) => r.Prefix === `${INCOMING_PREFIX}/`);
+    expect(incoming).toEqual([{
+      Id: 'ExpireUnregisteredUploads', Prefix: 'incoming/', Status: 'Enabled', ExpirationInDays: 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 }, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+    }]);
+    // No rule expires registered pictures: they go when their post, their profile or their account does.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined && r.Prefix !== 'incoming/')).toEqual([]);
+  });
+
+  it('tells identity, social and humidor (band scan) the uploads bucket, and lets their functions read, write and delete incoming/* and uploads/* only', () => {
     expect(uploadsServices.sort()).toEqual(['humidor', 'identity', 'social']);
     for (const [id, f] of serviceFunctions()) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
@@ -453,10 +469,9 @@ describe('uploads', () => {
       expect(actions, id).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
       expect(actions, id).not.toContain('s3:*');
       expect(actions, id).not.toContain('s3:PutBucketPolicy');
-      // Object actions reach uploads/* and nothing else of the bucket.
+      // Object actions reach incoming/* and uploads/* and nothing else of the bucket.
       const objectResources = s3.flatMap((x) => [x.Resource].flat()).filter((r: any) => r['Fn::Join']);
-      expect(objectResources.length, id).toBeGreaterThan(0);
-      for (const r of objectResources) expect(r['Fn::Join'][1].at(-1), id).toBe('/uploads/*');
+      expect(new Set(objectResources.map((r: any) => r['Fn::Join'][1].at(-1))), id).toEqual(new Set(['/incoming/*', '/uploads/*']));
     }
   });
 });

@@ -151,6 +151,9 @@ export const ABUSE_LIMITS = {
   /** SIGNUP_LIMIT_PER_ADDRESS */
   signupsPerAddress: 10,
   signupWindowSeconds: 60 * 60,
+  /** Upload links (POST /api/objects/upload) per member in a fixed window (docs/architecture.md, "Uploads"). */
+  uploadsPerMember: 30,
+  uploadWindowSeconds: 60 * 60,
 } as const;
 
 /** Social (docs/product.md, "Social"). */
@@ -177,8 +180,14 @@ export const NOTIFICATION_TTL_DAYS = 90;
 export const UPLOAD_URL_TTL_SECONDS = 300;
 /** Content types a member may upload (checked again by magic bytes when the upload is registered). */
 export const UPLOAD_CONTENT_TYPES = PROFILE_PICTURE_TYPES;
-/** Where uploads live in the bucket and under which path the site serves them. */
+/** Where registered uploads live in the bucket and under which path the site serves them (no upload link writes there). */
 export const UPLOADS_PREFIX = 'uploads';
+/**
+ * Where presigned uploads land, `incoming/<memberId>/<name>`: never served, copied under UPLOADS_PREFIX when
+ * registered, and expired by the bucket after INCOMING_TTL_DAYS when they are not (docs/architecture.md, "Uploads").
+ */
+export const INCOMING_PREFIX = 'incoming';
+export const INCOMING_TTL_DAYS = 1;
 
 /** Events (docs/product.md, "Events"). */
 export const EVENT_TITLE_MAX_LENGTH = 120;

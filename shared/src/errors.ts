@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   SIGNUP_THROTTLED: 429,
   RATE_LIMITED: 429,
   AI_DAILY_LIMIT: 429,
+  /** Too many upload links asked for by one member in the last hour. */
+  UPLOAD_LIMIT: 429,
   INTERNAL: 500,
   /** A dependency (database, bus, user pool, provider) did not answer in time: nothing was done, try again. */
   UNAVAILABLE: 503,

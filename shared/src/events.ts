@@ -132,7 +132,12 @@ export const domainEvents = {
   PostDeleted: event({
     source: 'social',
     summary: 'A post was deleted by its author or with their account',
-    detail: z.object({ postId: z.string(), userId: z.string() }),
+    detail: z.object({
+      postId: z.string(),
+      userId: z.string(),
+      /** The post's picture as the site serves it (`/uploads/...`), deleted with the post; absent or null: none. */
+      imageUrl: z.string().nullable().optional(),
+    }),
   }),
   FollowChanged: event({
     source: 'social',

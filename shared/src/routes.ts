@@ -1,6 +1,6 @@
 
 import { route, type RouteDef } from './route.ts';
-import { CURRENT_USER_PATH, VISITS_PATH } from './constants.ts';
+import { ABUSE_LIMITS, CURRENT_USER_PATH, VISITS_PATH } from './constants.ts';
 import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
@@ -125,12 +125,13 @@ export const routes = {
   ...exportRoutes(),
   createUpload: route({
     method: 'POST', path: '/api/objects/upload', service: 'identity', access: 'member', status: 201,
-    summary: "A short-lived presigned PUT for one image under the member's own upload path", body: UploadRequest, response: UploadTicket,
-    errors: ['TRIAL_ENDED'],
+    summary: `A short-lived presigned POST for one image (1 byte to 5 MB, its type fixed) under the member's own incoming path; ${ABUSE_LIMITS.uploadsPerMember} an hour`,
+    body: UploadRequest, response: UploadTicket,
+    errors: ['TRIAL_ENDED', 'UPLOAD_LIMIT'],
   }),
   setProfilePicture: route({
     method: 'PUT', path: '/api/profile/picture', service: 'identity', access: 'member',
-    summary: "Register an uploaded image (the member's own, at most 5 MB, JPEG, PNG or WebP by its bytes) as the profile picture",
+    summary: "Register an uploaded image (the member's own, at most 5 MB, JPEG, PNG or WebP by its bytes) as the profile picture: a copy of it is kept, the previous picture is deleted",
     body: ProfilePictureBody, response: ProfilePictureResult,
     errors: ['INVALID_UPLOAD', 'TRIAL_ENDED'],
   }),

@@ -3,7 +3,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import { INCOMING_PREFIX, INCOMING_TTL_DAYS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { acknowledge } from './nag.ts';
 
 /** A bucket for server access logs of the other buckets and the CDN. */
@@ -21,8 +21,10 @@ export function logBucket(scope: Construct, id: string): Bucket {
 }
 
 /**
- * Member uploads (profile pictures, post images) under `uploads/<memberId>/`: private, encrypted, SSL only, PUT
- * from the app by presigned URL, read by the site's CDN alone (`/uploads/*`, Origin Access Control).
+ * Member uploads (docs/architecture.md, "Uploads"): private, encrypted, SSL only, versioned. The browser POSTs a new
+ * picture under `incoming/<memberId>/` with a presigned POST; registering it copies it under `uploads/<memberId>/`,
+ * which only the services write and the site's CDN alone reads (`/uploads/*`, Origin Access Control). What is never
+ * registered expires from `incoming/` after INCOMING_TTL_DAYS, every version of it.
  */
 export class UploadsBucket extends Construct {
   readonly bucket: Bucket;
@@ -35,8 +37,17 @@ export class UploadsBucket extends Construct {
       versioned: true,
       serverAccessLogsBucket: props.logs,
       serverAccessLogsPrefix: 'uploads/',
-      cors: [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: props.allowedOrigins, allowedHeaders: ['*'], maxAge: 3600 }],
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      cors: [{ allowedMethods: [HttpMethods.POST, HttpMethods.GET], allowedOrigins: props.allowedOrigins, allowedHeaders: ['*'], maxAge: 3600 }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        {
+          id: 'ExpireUnregisteredUploads',
+          prefix: `${INCOMING_PREFIX}/`,
+          expiration: Duration.days(INCOMING_TTL_DAYS),
+          noncurrentVersionExpiration: Duration.days(INCOMING_TTL_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(INCOMING_TTL_DAYS),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     (this.bucket.node.defaultChild as CfnBucket).overrideLogicalId('UploadsBucket');
@@ -57,21 +68,24 @@ export class UploadsBucket extends Construct {
 }
 
 /**
- * A function's access to the uploads: read, write and delete of objects under `uploads/` (presigned PUTs are
- * signed with its role, and it verifies and deletes refused objects), nothing outside that prefix.
+ * A function's access to the uploads: read, write and delete of objects under `incoming/` and `uploads/` (presigned
+ * POSTs are signed with its role; it verifies, copies to `uploads/` and deletes every version of uploads), nothing
+ * outside those prefixes.
  */
 export function grantUploads(fn: IFunction, uploads: IBucket) {
-  const objects = `${UPLOADS_PREFIX}/*`;
-  uploads.grantReadWrite(fn, objects);
-  uploads.grantDelete(fn, objects);
+  const prefixes = [`${INCOMING_PREFIX}/*`, `${UPLOADS_PREFIX}/*`];
+  for (const objects of prefixes) {
+    uploads.grantReadWrite(fn, objects);
+    uploads.grantDelete(fn, objects);
+  }
   // cdk-nag names a resource by how the function's stack sees the bucket ARN: the stateful stack's export.
   const bucketStack = Stack.of(uploads);
   const arn = bucketStack === Stack.of(fn)
     ? `<${bucketStack.getLogicalId(uploads.node.defaultChild as CfnBucket)}.Arn>`
     : (Stack.of(fn).resolve(bucketStack.exportValue(uploads.bucketArn)) as { 'Fn::ImportValue': string })['Fn::ImportValue'];
-  const why = "grantReadWrite/grantDelete of the uploads bucket, scoped to its uploads/ prefix: members' objects have random names under uploads/<memberId>/, so the resource is that prefix; the wildcard actions are CDK's read/write/delete action groups.";
+  const why = "grantReadWrite/grantDelete of the uploads bucket, scoped to its incoming/ and uploads/ prefixes: members' objects have random names under incoming/<memberId>/ and uploads/<memberId>/, so the resources are those prefixes; the wildcard actions are CDK's read/write/delete action groups.";
   for (const finding of [
     'IAM5[Action::s3:GetObject*]', 'IAM5[Action::s3:GetBucket*]', 'IAM5[Action::s3:List*]', 'IAM5[Action::s3:DeleteObject*]', 'IAM5[Action::s3:Abort*]',
-    `IAM5[Resource::${arn}/${objects}]`,
+    ...prefixes.map((objects) => `IAM5[Resource::${arn}/${objects}]`),
   ]) acknowledge(fn, finding, why);
 }

@@ -14,12 +14,12 @@ function acceptLocalCredentials() {
   accounts.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
 }
 
-/** CORS of the uploads bucket: the browser PUTs to presigned URLs and reads the images from the app origin. */
+/** CORS of the uploads bucket: the browser POSTs its form to presigned POSTs and reads the images from the app origin. */
 function corsXml(appOrigin: string): string {
   return `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>${appOrigin}</AllowedOrigin>
-    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
     <AllowedMethod>GET</AllowedMethod>
     <AllowedMethod>HEAD</AllowedMethod>
     <AllowedHeader>*</AllowedHeader>
@@ -34,8 +34,8 @@ export const S3_HOST = '127.0.0.1';
 
 /**
  * s3rver in this process on 127.0.0.1:<port>, files under `dir`, with the uploads bucket and its CORS
- * (re)applied on every start. Signatures and POST policies are not enforced by s3rver: the services verify
- * uploads themselves. The endpoint stays `http://localhost:<port>` (the origin of presigned URLs and of
+ * (re)applied on every start. Signatures and POST policies (size, key, type) are not enforced by s3rver: the services
+ * verify uploads themselves. The endpoint stays `http://localhost:<port>` (the origin of presigned POSTs and of
  * stored image URLs; browsers and Node fall back from ::1 to 127.0.0.1 for localhost).
  */
 export async function startS3(o: { port: number; dir: string; appOrigin: string }): Promise<{ endpoint: string; stop(): Promise<void> }> {

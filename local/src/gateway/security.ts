@@ -1,6 +1,6 @@
 /**
  * The response headers CloudFront's response-headers policy adds in AWS, on every response. HSTS only
- * over https. The CSP allows the app's own origin plus the uploads endpoint (presigned PUTs and images);
+ * over https. The CSP allows the app's own origin plus the uploads endpoint (presigned POSTs and images);
  * dev mode adds what Vite's hot reload needs (inline preamble, websocket).
  */
 const cache = new Map<string, Readonly<Record<string, string>>>();

@@ -31,7 +31,8 @@ afterAll(async () => fake?.close());
 const identify = (cookies: string[], body: unknown) => call(http, 'POST', '/api/cigars/identify', { cookies, body });
 const named = (m: { cigar: { brandName: string; name: string } }) => `${m.cigar.brandName} ${m.cigar.name}`;
 async function upload(userId: string, body: Buffer = PNG, contentType = 'image/png') {
-  const objectPath = `uploads/${userId}/${randomBytes(24).toString('base64url')}`;
+  // Where a presigned POST puts the photo: the band photo is read once and never registered.
+  const objectPath = `incoming/${userId}/${randomBytes(24).toString('base64url')}`;
   await (await uploads.s3Client()).send(new PutObjectCommand({ Bucket: pool().uploadsBucket, Key: objectPath, Body: body, ContentType: contentType }));
   return objectPath;
 }

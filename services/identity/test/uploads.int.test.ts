@@ -1,9 +1,10 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { ABUSE_LIMITS } from '@torcedor/shared/constants';
 import { domainEvents } from '@torcedor/shared/events';
 import { busEvent } from '../../kit/test/bus.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
@@ -36,8 +37,9 @@ const unique = () => `m${Date.now().toString(36)}${Math.random().toString(36).sl
 const profileEvents = () => bus.commandCalls(PutEventsCommand).flatMap((c) => c.args[0].input.Entries ?? [])
   .filter((e) => e.DetailType === 'UserProfileChanged').map((e) => JSON.parse(e.Detail!) as Record<string, unknown>);
 
+const PASSWORD = 'Cohiba-1966';
 async function member() {
-  const body = { email: unique(), password: 'Cohiba-1966', firstName: 'Ana', lastName: 'Reyes', dateOfBirth: '1990-04-12', country: 'US' };
+  const body = { email: unique(), password: PASSWORD, firstName: 'Ana', lastName: 'Reyes', dateOfBirth: '1990-04-12', country: 'US' };
   const s = await call(handler, 'POST', '/api/auth/signup', { body });
   expect(s.status).toBe(201);
   const l = await call(handler, 'POST', '/api/auth/login', { body: { email: body.email, password: body.password } });
@@ -46,33 +48,97 @@ async function member() {
   return { userId: s.body.userId as string, cookies: cookieJar(l.cookies) };
 }
 
-/** Asks for an upload URL and PUTs the bytes there as a browser does. */
-async function upload(cookies: string[], bytes: Buffer, contentType = 'image/png') {
+type Ticket = { url: string; fields: Record<string, string>; objectPath: string };
+/** Asks for an upload ticket (a presigned POST). */
+async function ticket(cookies: string[], contentType = 'image/png'): Promise<Ticket> {
   const t = await call(handler, 'POST', '/api/objects/upload', { cookies, body: { contentType } });
   expect(t.status).toBe(201);
-  const put = await fetch(t.body.uploadURL as string, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
-  expect(put.status).toBe(200);
-  return t.body.objectPath as string;
+  return t.body as Ticket;
 }
+/** POSTs bytes to a ticket as the browser's form does: its fields first, the file last. */
+async function postTo(t: Ticket, bytes: Buffer, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...t.fields, ...fields })) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'picture');
+  const res = await fetch(t.url, { method: 'POST', body: form });
+  expect(res.status).toBeLessThan(300);
+}
+/** Asks for a ticket and POSTs the bytes there; answers the incoming path to register. */
+async function upload(cookies: string[], bytes: Buffer, contentType = 'image/png') {
+  const t = await ticket(cookies, contentType);
+  await postTo(t, bytes);
+  return t.objectPath;
+}
+const setPicture = (cookies: string[], imageUrl: string) => call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl } });
+/** What the site would serve at /<key>: the object's bytes and type, or null once it is gone. */
+const served = async (Key: string) => s3.send(new GetObjectCommand({ Bucket: bucket, Key })).then(
+  async (o) => ({ bytes: Buffer.from(await o.Body!.transformToByteArray()), contentType: o.ContentType }),
+  (err: { $metadata?: { httpStatusCode?: number } }) => {
+    if (err.$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  },
+);
 const exists = async (Key: string) => s3.send(new HeadObjectCommand({ Bucket: bucket, Key })).then(() => true, (err: { $metadata?: { httpStatusCode?: number } }) => {
   if (err.$metadata?.httpStatusCode === 404) return false;
   throw err;
 });
 
 describe('profile picture upload', () => {
-  it('accepts a real PNG uploaded through the presigned URL, sets the picture and publishes it', async () => {
+  it('accepts a real PNG uploaded through the presigned POST, registers a copy of it, sets the picture and publishes it', async () => {
     const { userId, cookies } = await member();
-    const objectPath = await upload(cookies, PNG);
-    expect(objectPath).toMatch(new RegExp(`^uploads/${userId}/[A-Za-z0-9_-]{32}$`));
-    const r = await call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl: objectPath } });
+    const incoming = await upload(cookies, PNG);
+    expect(incoming).toMatch(new RegExp(`^incoming/${userId}/[A-Za-z0-9_-]{32}$`));
+    const r = await setPicture(cookies, incoming);
     expect(r.status).toBe(200);
+    const objectPath = r.body.objectPath as string;
+    expect(objectPath).toMatch(new RegExp(`^uploads/${userId}/[A-Za-z0-9_-]{32}$`));
     expect(r.body).toEqual({ objectPath, profileImageUrl: `/${objectPath}` });
     const me = await call(handler, 'GET', '/api/auth/user', { cookies });
     expect(me.body.profileImageUrl).toBe(`/${objectPath}`);
     const ev = profileEvents();
     expect(ev).toHaveLength(1);
     expect(domainEvents.UserProfileChanged.detail.parse(ev[0])).toMatchObject({ userId, profileImageUrl: `/${objectPath}`, version: 2 });
-    expect(await exists(objectPath)).toBe(true);
+    expect(await served(objectPath)).toEqual({ bytes: PNG, contentType: 'image/png' });
+    expect(await exists(incoming)).toBe(false);
+  });
+
+  it('keeps the registered picture as it was when its upload link is used again', async () => {
+    const { cookies } = await member();
+    const t = await ticket(cookies, 'image/png');
+    await postTo(t, PNG);
+    const r = await setPicture(cookies, t.objectPath);
+    expect(r.status).toBe(200);
+    // The same presigned POST again, with 12 MB of HTML (S3 refuses it by the policy; the stand-in stores it).
+    await postTo(t, Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), Buffer.alloc(12 * 1024 * 1024, 0x20)]), { 'Content-Type': 'text/html' });
+    expect(await served(r.body.objectPath as string)).toEqual({ bytes: PNG, contentType: 'image/png' });
+    // The replayed object can be registered as nothing.
+    const again = await setPicture(cookies, t.objectPath);
+    expect([again.status, again.body.code]).toEqual([400, 'INVALID_UPLOAD']);
+    expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body.profileImageUrl).toBe(`/${r.body.objectPath as string}`);
+  });
+
+  it('deletes the previous picture when the member sets another one', async () => {
+    const { cookies } = await member();
+    const first = await setPicture(cookies, await upload(cookies, PNG));
+    const second = await setPicture(cookies, await upload(cookies, PNG));
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await served(first.body.objectPath as string)).toBeNull();
+    expect(await served(second.body.objectPath as string)).toEqual({ bytes: PNG, contentType: 'image/png' });
+  });
+
+  it("deletes every upload of the member with their account (pictures other services registered and unused uploads too), no one else's", async () => {
+    const { userId, cookies } = await member();
+    const other = await member();
+    const picture = (await setPicture(cookies, await upload(cookies, PNG))).body.objectPath as string;
+    const unused = await upload(cookies, PNG);
+    // A post's picture, as social registers it under the member's folder.
+    const postPicture = `uploads/${userId}/${'p'.repeat(32)}`;
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: postPicture, Body: PNG, ContentType: 'image/png' }));
+    const theirs = (await setPicture(other.cookies, await upload(other.cookies, PNG))).body.objectPath as string;
+    const r = await call(handler, 'DELETE', '/api/user', { cookies, body: { confirmation: 'DELETE', password: PASSWORD } });
+    expect(r.status).toBe(200);
+    expect(await Promise.all([picture, unused, postPicture].map(exists))).toEqual([false, false, false]);
+    expect(await exists(theirs)).toBe(true);
   });
 
   it.each([
@@ -81,7 +147,7 @@ describe('profile picture upload', () => {
   ])('refuses %s, deletes it and keeps the profile', async (_what, bytes, message) => {
     const { cookies } = await member();
     const objectPath = await upload(cookies, bytes);
-    const r = await call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl: objectPath } });
+    const r = await setPicture(cookies, objectPath);
     expect([r.status, r.body]).toEqual([400, { code: 'INVALID_UPLOAD', message }]);
     expect(await exists(objectPath)).toBe(false);
     expect((await call(handler, 'GET', '/api/auth/user', { cookies })).body.profileImageUrl).toBeNull();
@@ -102,7 +168,7 @@ describe('profile picture upload', () => {
 
   it('refuses a path that does not exist', async () => {
     const { userId, cookies } = await member();
-    const r = await call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl: `uploads/${userId}/abcdefghijklmnopqrstuvwxyzABCDEF` } });
+    const r = await setPicture(cookies, `incoming/${userId}/abcdefghijklmnopqrstuvwxyzABCDEF`);
     expect([r.status, r.body]).toEqual([400, { code: 'INVALID_UPLOAD', message: 'The upload was not found: upload the image again' }]);
   });
 
@@ -110,6 +176,7 @@ describe('profile picture upload', () => {
     ['an outside URL', 'https://evil.example/x.png'],
     ['a traversal', 'uploads/../../etc/passwd'],
     ['a bare name', 'abcdefghijklmnopqrstuvwxyz'],
+    ['a registered path (uploads/)', 'uploads/someone/abcdefghijklmnopqrstuvwxyzABCDEF'],
   ])('refuses %s as a path (400 VALIDATION)', async (_what, imageUrl) => {
     const { cookies } = await member();
     const r = await call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl } });
@@ -132,7 +199,7 @@ describe('profile picture upload', () => {
     const gone = await member();
     await ddb.ddb.send(new DeleteCommand({ TableName: ddb.TABLE, Key: { PK: `USER#${gone.userId}`, SK: 'PROFILE' } }));
     expect((await call(handler, 'POST', '/api/objects/upload', { cookies: gone.cookies, body: { contentType: 'image/png' } })).status).toBe(401);
-    expect((await call(handler, 'PUT', '/api/profile/picture', { cookies: gone.cookies, body: { imageUrl: `uploads/${gone.userId}/abcdefghijklmnopqrstuvwxyzABCDEF` } })).status).toBe(401);
+    expect((await setPicture(gone.cookies, `incoming/${gone.userId}/abcdefghijklmnopqrstuvwxyzABCDEF`)).status).toBe(401);
 
     const t = await call(handler, 'POST', '/api/auth/trial', { body: { dateOfBirth: '1985-06-01', country: 'CA' } });
     expect(t.status).toBe(201);
@@ -147,6 +214,25 @@ describe('profile picture upload', () => {
     expect([up.status, up.body.code]).toEqual([403, 'TRIAL_ENDED']);
     const pic = await call(handler, 'PUT', '/api/profile/picture', { cookies, body: { imageUrl: objectPath } });
     expect([pic.status, pic.body.code]).toEqual([403, 'TRIAL_ENDED']);
+  });
+});
+
+describe('upload limit', () => {
+  it(`hands out ${ABUSE_LIMITS.uploadsPerMember} upload links a member an hour, exactly, even when they are asked for at once; then 429 UPLOAD_LIMIT`, async () => {
+    const { cookies } = await member();
+    const other = await member();
+    const limit = ABUSE_LIMITS.uploadsPerMember;
+    const answers = await Promise.all(Array.from({ length: limit + 10 }, () => call(handler, 'POST', '/api/objects/upload', { cookies, body: { contentType: 'image/png' } })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(10);
+    for (const a of refused) {
+      expect(a.body).toEqual({ code: 'UPLOAD_LIMIT', message: 'You have uploaded a lot of pictures in the last hour. Please try again later.' });
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(a.headers['retry-after'])).toBeLessThanOrEqual(ABUSE_LIMITS.uploadWindowSeconds);
+    }
+    // The limit is the member's own: another member still uploads.
+    expect((await call(handler, 'POST', '/api/objects/upload', { cookies: other.cookies, body: { contentType: 'image/png' } })).status).toBe(201);
   });
 });
 

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type { ObjectIdentifier, S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { PROFILE_PICTURE_MAX_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_URL_TTL_SECONDS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import {
+  INCOMING_PREFIX, PROFILE_PICTURE_MAX_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_URL_TTL_SECONDS, UPLOADS_PREFIX,
+} from '@torcedor/shared/constants';
 import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { DomainError } from './errors.ts';
+import { logger } from './logger.ts';
 import { memoUntilFailure } from './memo.ts';
 import { traced } from './observability.ts';
 
 /**
- * Member uploads (docs/architecture.md, "Uploads"): the browser PUTs an image straight to the private uploads
- * bucket with a short-lived presigned URL, then registers the object (profile picture, image post). Nothing
- * the browser says is trusted: registering checks the path is the caller's own, the size, and the first bytes.
+ * Member uploads (docs/architecture.md, "Uploads"). The browser POSTs an image straight to the private uploads bucket
+ * with a short-lived presigned POST for one key under `incoming/<member>/`, whose policy holds it to 1 byte..5 MB and
+ * the image type asked for. Nothing the browser says is trusted: registering the upload (profile picture, image post)
+ * checks the object itself (the caller's own path, the size, the first bytes), then copies exactly the checked object
+ * to a new key under `uploads/<member>/`, which no upload link can write and which alone the site serves, and deletes
+ * the incoming one. What is never registered expires with the bucket's lifecycle rule on `incoming/`.
  */
 
 const UploadsEnv = DataEnv.pick({ AWS_REGION: true }).extend({
@@ -27,13 +33,13 @@ const config = loadConfig(UploadsEnv);
  * cold start: docs/decisions.md, "Bundles").
  */
 const s3Sdk = memoUntilFailure(async () => {
-  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-presigned-post')]);
   const client = traced(new sdk.S3Client({
     region: config.AWS_REGION,
     ...clientOptions(),
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
   }));
-  return { sdk, client, getSignedUrl: presigner.getSignedUrl };
+  return { sdk, client, createPresignedPost: presigner.createPresignedPost };
 });
 export const s3Client = async (): Promise<S3Client> => (await s3Sdk()).client;
 const Bucket = config.UPLOADS_BUCKET;
@@ -44,25 +50,44 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 const MAGIC_BYTES = 16;
 /** The random part of an object path: 24 random bytes are 32 base64url characters. */
 const randomName = () => randomBytes(24).toString('base64url');
-/** A member's own upload folder. */
-const ownPrefix = (userId: string) => `${UPLOADS_PREFIX}/${userId}/`;
+const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const NAME = /^[A-Za-z0-9_-]{16,64}$/;
+/** A member's folder under one of the two prefixes. */
+const folderOf = (prefix: string, userId: string) => `${prefix}/${userId}/`;
+/** Whether `path` is exactly `<prefix>/<userId>/<name>`. */
+const isOwn = (prefix: string, userId: string, path: string) => {
+  const folder = folderOf(prefix, userId);
+  return MEMBER_ID.test(userId) && path.startsWith(folder) && NAME.test(path.slice(folder.length));
+};
 
 const refuse = (message: string) => new DomainError('INVALID_UPLOAD', message);
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const isNotFound = (err: unknown) => {
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'NotFound' || name === 'NoSuchKey' || statusOf(err) === 404;
+};
+const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+const changedMessage = 'The upload changed while it was checked: upload the image again';
+const tooBigMessage = `The image must be at most ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB`;
 
 /**
- * A presigned PUT for one new object under the member's own path. The content type is signed: S3 refuses a
- * PUT with another Content-Type, so the object is stored (and later served) with one of the image types.
+ * A presigned POST for one new object under the member's own `incoming/` folder. Its policy names the exact key, the
+ * content type (stored and later served with one of the image types) and a content-length-range of 1 byte to
+ * PROFILE_PICTURE_MAX_BYTES, so S3 refuses anything bigger before it is stored. The server checks all of it again when
+ * the upload is registered: the local stand-in enforces no policy.
  */
-export async function presignUpload(userId: string, contentType: UploadContentType): Promise<{ uploadURL: string; objectPath: string }> {
-  const objectPath = `${ownPrefix(userId)}${randomName()}`;
-  const { sdk, client, getSignedUrl } = await s3Sdk();
-  const uploadURL = await getSignedUrl(client, new sdk.PutObjectCommand({ Bucket, Key: objectPath, ContentType: contentType }), {
-    expiresIn: UPLOAD_URL_TTL_SECONDS,
-    // The presigner leaves Content-Type unsigned by default: signed, S3 refuses a PUT with any other type.
-    signableHeaders: new Set(['content-type']),
+export async function presignUpload(userId: string, contentType: UploadContentType): Promise<{ url: string; fields: Record<string, string>; objectPath: string }> {
+  if (!MEMBER_ID.test(userId)) throw new Error('presignUpload: not a member id');
+  const objectPath = `${folderOf(INCOMING_PREFIX, userId)}${randomName()}`;
+  const { client, createPresignedPost } = await s3Sdk();
+  const { url, fields } = await createPresignedPost(client, {
+    Bucket,
+    Key: objectPath,
+    Conditions: [['content-length-range', 1, PROFILE_PICTURE_MAX_BYTES], ['eq', '$Content-Type', contentType]],
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_URL_TTL_SECONDS,
   });
-  return { uploadURL, objectPath };
+  return { url, fields, objectPath };
 }
 
 /** The image type the first bytes announce: JPEG (FF D8 FF), PNG (89 'PNG' 0D 0A 1A 0A) or WebP ('RIFF' size 'WEBP'); else null. */
@@ -74,78 +99,168 @@ export function imageTypeOf(head: Uint8Array): UploadContentType | null {
   return null;
 }
 
-const isNotFound = (err: unknown) => {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-};
-const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-
 /**
- * Checks an uploaded object before it is used: it must lie under the caller's own `uploads/<userId>/` (another
- * member's object is refused without being touched), exist, be at most PROFILE_PICTURE_MAX_BYTES, have been
- * stored with an image type, and start with the bytes of a JPEG, PNG or WebP image. An object of the caller's
- * own that fails is deleted. Refusals are INVALID_UPLOAD (400); returns the type the bytes announce.
+ * Checks an uploaded object before it is used: it must lie under the caller's own `incoming/<userId>/` (another
+ * member's object is refused without being touched), exist, be at most PROFILE_PICTURE_MAX_BYTES, have been stored with
+ * an image type, and start with the bytes of a JPEG, PNG or WebP image. An object of the caller's own that fails is
+ * deleted. Refusals are INVALID_UPLOAD (400); returns the type the bytes announce and the ETag of the checked object.
  */
-export async function verifyUpload(userId: string, objectPath: string): Promise<{ contentType: UploadContentType }> {
-  const prefix = ownPrefix(userId);
-  if (!userId || !objectPath.startsWith(prefix) || !NAME.test(objectPath.slice(prefix.length))) {
-    throw refuse('This upload does not belong to you: upload the image again');
-  }
-  const Key = objectPath;
+export async function verifyUpload(userId: string, incomingPath: string): Promise<{ contentType: UploadContentType; etag: string }> {
+  if (!isOwn(INCOMING_PREFIX, userId, incomingPath)) throw refuse('This upload does not belong to you: upload the image again');
+  const Key = incomingPath;
   const { sdk, client: s3 } = await s3Sdk();
   let size: number;
   let storedType: string;
-  let etag: string | undefined;
+  let etag: string;
   try {
     const head = await s3.send(new sdk.HeadObjectCommand({ Bucket, Key }));
     size = head.ContentLength ?? 0;
     storedType = mediaType(head.ContentType);
+    if (!head.ETag) throw new Error('S3 answered an object without an ETag');
     etag = head.ETag;
   } catch (err) {
     if (isNotFound(err)) throw refuse('The upload was not found: upload the image again');
     throw err;
   }
   const rejectAndDelete = async (message: string): Promise<never> => {
-    await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
+    await deleteVersions(Key, true);
     throw refuse(message);
   };
-  if (size > PROFILE_PICTURE_MAX_BYTES) {
-    return rejectAndDelete(`The image must be at most ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB`);
-  }
+  if (size > PROFILE_PICTURE_MAX_BYTES) return rejectAndDelete(tooBigMessage);
   const notImage = 'Only JPEG, PNG or WebP images can be used';
   if (size === 0 || !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(storedType)) return rejectAndDelete(notImage);
   let head: Uint8Array;
   try {
-    const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key, Range: `bytes=0-${MAGIC_BYTES - 1}`, ...(etag ? { IfMatch: etag } : {}) }));
+    const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key, Range: `bytes=0-${MAGIC_BYTES - 1}`, IfMatch: etag }));
     head = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
   } catch (err) {
     // Replaced or deleted since it was measured: the member uploads again.
-    if (isNotFound(err) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) {
-      throw refuse('The upload changed while it was checked: upload the image again');
-    }
+    if (isNotFound(err) || statusOf(err) === 412) throw refuse(changedMessage);
     throw err;
   }
   const contentType = imageTypeOf(head.subarray(0, MAGIC_BYTES));
   if (!contentType) return rejectAndDelete(notImage);
-  return { contentType };
+  return { contentType, etag };
 }
 
 /**
- * The bytes of a member's own upload, checked first with verifyUpload (so at most PROFILE_PICTURE_MAX_BYTES of an
- * image), for a use that reads the picture itself (band scan's second opinion).
+ * Registers a member's upload (a profile picture, a post's picture): checks it with verifyUpload, copies exactly the
+ * checked object (CopySourceIfMatch on its ETag) to a new random key under `uploads/<userId>/`, stored with the type its
+ * bytes announce, and deletes the incoming object. Answers the copy's path: no upload link can write there, so what
+ * was checked is what the site serves until it is deleted. Refusals are INVALID_UPLOAD (400).
  */
-export async function readUpload(userId: string, objectPath: string): Promise<{ bytes: Uint8Array; contentType: UploadContentType }> {
-  const { contentType } = await verifyUpload(userId, objectPath);
+export async function registerUpload(userId: string, incomingPath: string): Promise<{ objectPath: string; contentType: UploadContentType }> {
+  const { contentType, etag } = await verifyUpload(userId, incomingPath);
+  const objectPath = `${folderOf(UPLOADS_PREFIX, userId)}${randomName()}`;
   const { sdk, client: s3 } = await s3Sdk();
-  const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: objectPath }));
-  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw refuse(`The image must be at most ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB`);
+  let copied: string | undefined;
+  try {
+    const out = await s3.send(new sdk.CopyObjectCommand({
+      Bucket, Key: objectPath, CopySource: `${Bucket}/${incomingPath}`, CopySourceIfMatch: etag,
+      MetadataDirective: 'REPLACE', ContentType: contentType,
+    }));
+    copied = out.CopyObjectResult?.ETag;
+  } catch (err) {
+    if (isNotFound(err) || statusOf(err) === 412) throw refuse(changedMessage);
+    throw err;
+  }
+  // The copy's ETag is the MD5 of its bytes (a single-part object, SSE-S3): another one means other bytes (the local
+  // stand-in ignores CopySourceIfMatch), which are not kept.
+  if (copied !== etag) {
+    await deleteVersions(objectPath, true);
+    throw refuse(changedMessage);
+  }
+  // A failure here costs nothing lasting: the copy is registered, and the bucket expires incoming/ objects anyway.
+  await deleteVersions(incomingPath, true).catch((err: unknown) => logger.warn('incoming upload not deleted', { error: err as Error }));
+  return { objectPath, contentType };
+}
+
+/**
+ * The bytes of a member's upload that is read once and not kept (band scan's second opinion), checked first with
+ * verifyUpload (so at most PROFILE_PICTURE_MAX_BYTES of an image) and read only as it was checked (IfMatch).
+ */
+export async function readUpload(userId: string, incomingPath: string): Promise<{ bytes: Uint8Array; contentType: UploadContentType }> {
+  const { contentType, etag } = await verifyUpload(userId, incomingPath);
+  const { sdk, client: s3 } = await s3Sdk();
+  let bytes: Uint8Array;
+  try {
+    const out = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: incomingPath, IfMatch: etag }));
+    bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+  } catch (err) {
+    if (isNotFound(err) || statusOf(err) === 412) throw refuse(changedMessage);
+    throw err;
+  }
+  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw refuse(tooBigMessage);
   return { bytes, contentType };
 }
 
-/** Deletes a member's own upload (anything outside their folder is left alone); a missing one is already gone. */
+/**
+ * Deletes one of a member's own objects, registered (`uploads/<userId>/<name>`) or incoming (`incoming/<userId>/<name>`),
+ * every version of it; anything else is left alone, and a missing one is already gone (idempotent).
+ */
 export async function deleteUpload(userId: string, objectPath: string): Promise<void> {
-  if (!userId || !objectPath.startsWith(ownPrefix(userId))) return;
+  if (!isOwn(UPLOADS_PREFIX, userId, objectPath) && !isOwn(INCOMING_PREFIX, userId, objectPath)) return;
+  await deleteVersions(objectPath, true);
+}
+
+/**
+ * Deletes every upload of a member, every version: their whole `uploads/<userId>/` folder (profile pictures, post
+ * pictures, whichever service registered them) and their `incoming/<userId>/` folder. Idempotent.
+ */
+export async function deleteMemberUploads(userId: string): Promise<void> {
+  if (!MEMBER_ID.test(userId)) throw new Error('deleteMemberUploads: not a member id');
+  await Promise.all([UPLOADS_PREFIX, INCOMING_PREFIX].map((prefix) => deleteVersions(folderOf(prefix, userId), false)));
+}
+
+/** S3's answer to ListObjectVersions from a store that keeps no versions (the local stand-in, s3rver). */
+const keepsNoVersions = (err: unknown) => {
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'MethodNotAllowed' || name === 'NotImplemented' || statusOf(err) === 405 || statusOf(err) === 501;
+};
+
+/**
+ * Deletes every version and delete marker of the key `prefix` (exact) or of every key under it: the uploads bucket
+ * is versioned (docs/architecture.md, "Uploads"), and a plain DELETE would only hide the object behind a marker.
+ */
+async function deleteVersions(prefix: string, exact: boolean): Promise<void> {
   const { sdk, client: s3 } = await s3Sdk();
-  await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectPath }));
+  let markers: { KeyMarker?: string; VersionIdMarker?: string } = {};
+  for (;;) {
+    let page;
+    try {
+      page = await s3.send(new sdk.ListObjectVersionsCommand({ Bucket, Prefix: prefix, ...markers }));
+    } catch (err) {
+      if (!keepsNoVersions(err)) throw err;
+      return deleteCurrent(prefix, exact);
+    }
+    await deleteBatch([...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]
+      .filter((v) => v.Key !== undefined && (!exact || v.Key === prefix))
+      .map((v) => ({ Key: v.Key!, VersionId: v.VersionId })));
+    if (!page.IsTruncated) return;
+    markers = { KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker };
+  }
+}
+
+/** Without versions: deletes the key `prefix` (exact) or every key under it. */
+async function deleteCurrent(prefix: string, exact: boolean): Promise<void> {
+  const { sdk, client: s3 } = await s3Sdk();
+  if (exact) {
+    await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: prefix }));
+    return;
+  }
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+    await deleteBatch((page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : [])));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+/** One DeleteObjects of at most 1,000 objects (a listing page); throws when S3 kept any of them. */
+async function deleteBatch(objects: ObjectIdentifier[]): Promise<void> {
+  if (!objects.length) return;
+  const { sdk, client: s3 } = await s3Sdk();
+  const out = await s3.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+  const kept = out.Errors ?? [];
+  if (kept.length) throw new Error(`S3 did not delete ${kept.length} upload(s): ${kept.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
 }

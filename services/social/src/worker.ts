@@ -1,5 +1,6 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { markRevoked } from '@torcedor/service-kit/revocation';
+import { deleteUpload } from '@torcedor/service-kit/uploads';
 import { config } from './config.ts';
 import { applyCollectionCounts, applyEntitlement, upsertAuthor } from './data/authors.ts';
 import { applyCatalog } from './data/cigars.ts';
@@ -32,7 +33,12 @@ export const handler = createWorker('social', {
       }
       await fanOut(post);
     },
-    PostDeleted: async ({ postId }) => deletePostRemains(postId),
+    // What is left of a deleted post: its likes and comments, and its picture, every version (docs/architecture.md,
+    // "Uploads"); each delete is idempotent, so a repeated delivery is harmless.
+    PostDeleted: async ({ postId, userId, imageUrl }) => {
+      await deletePostRemains(postId);
+      if (imageUrl?.startsWith('/')) await deleteUpload(userId, imageUrl.slice(1));
+    },
     FollowChanged: async ({ followerId, followeeId, following }) => {
       if (following) await backfill(followerId, followeeId);
       else await removeFromTimeline(followerId, followeeId);

@@ -109,8 +109,11 @@ describe('posts and the feed', () => {
     expect((await feed(m)).items.map((p) => p.id)).toEqual([r.body.id]);
     // Someone else's picture cannot be attached.
     const other = randomUUID();
-    const bad = await call(http, 'POST', '/api/posts', { ...as(m), body: { content: 'look', postType: 'image', imageUrl: `uploads/${other}/abcdefghijklmnopqrstuvwx` } });
+    const bad = await call(http, 'POST', '/api/posts', { ...as(m), body: { content: 'look', postType: 'image', imageUrl: `incoming/${other}/abcdefghijklmnopqrstuvwx` } });
     expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_UPLOAD']);
+    // A registered path is no upload to register again (the browser never writes there).
+    const registered = await call(http, 'POST', '/api/posts', { ...as(m), body: { content: 'look', postType: 'image', imageUrl: `uploads/${m.userId}/abcdefghijklmnopqrstuvwx` } });
+    expect([registered.status, registered.body.code]).toEqual([400, 'VALIDATION']);
   });
 
   it('fans a post out to followers, pages with a cursor, back-fills on follow and stops on unfollow', async () => {
@@ -169,6 +172,65 @@ describe('posts and the feed', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.userName).toBe('Club Owner');
     expect((await feed(fan)).items.filter((i) => i.content === 'This week in the club')).toHaveLength(1);
+  });
+});
+
+describe('image posts', () => {
+  /** A real 1x1 PNG. */
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  type Ticket = { url: string; fields: Record<string, string>; objectPath: string };
+  /** POSTs bytes to a presigned POST as the browser's form does. */
+  async function postTo(t: Ticket, bytes: Buffer, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...t.fields, ...fields })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'picture');
+    expect((await fetch(t.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  }
+  /** The object the site serves at `/<key>`, or null once it is gone. */
+  async function served(key: string) {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const s3 = await (await import('@torcedor/service-kit/uploads')).s3Client();
+    return s3.send(new GetObjectCommand({ Bucket: pool().uploadsBucket, Key: key })).then(
+      async (o) => Buffer.from(await o.Body!.transformToByteArray()),
+      (err: { $metadata?: { httpStatusCode?: number } }) => {
+        if (err.$metadata?.httpStatusCode === 404) return null;
+        throw err;
+      },
+    );
+  }
+
+  it("shows a copy of the picture no upload link can change, and deleting the post deletes the picture", async () => {
+    const uploads = await import('@torcedor/service-kit/uploads');
+    const m = await member();
+    const t = await uploads.presignUpload(m.userId, 'image/png');
+    await postTo(t, PNG);
+    const r = await call(http, 'POST', '/api/posts', { ...as(m), body: { content: 'Band close-up', postType: 'image', imageUrl: t.objectPath } });
+    expect(r.status).toBe(201);
+    const imageUrl = r.body.imageUrl as string;
+    expect(imageUrl).toMatch(new RegExp(`^/uploads/${m.userId}/[A-Za-z0-9_-]{32}$`));
+    const key = imageUrl.slice(1);
+    expect(await served(key)).toEqual(PNG);
+    expect(await served(t.objectPath)).toBeNull();
+    // The link again, with 12 MB of HTML: the post's picture does not change.
+    await postTo(t, Buffer.concat([Buffer.from('<html>'), Buffer.alloc(12 * 1024 * 1024, 0x20)]), { 'Content-Type': 'text/html' });
+    expect(await served(key)).toEqual(PNG);
+    expect((await feed(m)).items[0]).toMatchObject({ id: r.body.id, imageUrl });
+
+    expect((await call(http, 'DELETE', `/api/posts/${r.body.id}`, { ...as(m), pathParameters: { id: r.body.id } })).status).toBe(200);
+    await drain();
+    expect(await served(key)).toBeNull();
+  });
+
+  it("deletes the pictures of a deleted member's posts with them (a repeated UserDeleted too)", async () => {
+    const uploads = await import('@torcedor/service-kit/uploads');
+    const m = await member();
+    const t = await uploads.presignUpload(m.userId, 'image/png');
+    await postTo(t, PNG);
+    const r = await call(http, 'POST', '/api/posts', { ...as(m), body: { content: 'Last smoke', postType: 'image', imageUrl: t.objectPath } });
+    const key = (r.body.imageUrl as string).slice(1);
+    expect(await served(key)).toEqual(PNG);
+    for (let i = 0; i < 2; i++) await deliver(worker, busEvent('UserDeleted', { userId: m.userId, deletedAt: new Date().toISOString() }));
+    expect(await served(key)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { Strength } from './humidor.ts';
 import { WebUrl } from './common.ts';
 import { plainText } from './text.ts';
-import { ObjectPath } from './social.ts';
+import { IncomingPath } from './social.ts';
 import { BAND_MATCHES_SHOWN, BAND_TEXT_MAX } from '../constants.ts';
 
 const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be a lowercase slug').max(80);
@@ -100,7 +100,7 @@ export const IdentifyResult = z.object({
   visionAvailable: z.boolean(),
 });
 /** The server's second opinion: a photo the member uploaded (the uploads flow) and chose to send. */
-export const IdentifyImageBody = z.strictObject({ objectPath: ObjectPath });
+export const IdentifyImageBody = z.strictObject({ objectPath: IncomingPath });
 export const IdentifyImageResult = IdentifyResult.extend({
   /** What the vision model read on the band; matched against the catalog like the text (never shown as a cigar itself). */
   seen: z.object({ brand: z.string().nullable(), line: z.string().nullable() }),

@@ -1,26 +1,37 @@
 import * as z from 'zod';
 import {
-  COMMENT_MAX_LENGTH, POST_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH, UPLOAD_CONTENT_TYPES,
-  UPLOADS_PREFIX,
+  COMMENT_MAX_LENGTH, INCOMING_PREFIX, POST_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH,
+  UPLOAD_CONTENT_TYPES, UPLOADS_PREFIX,
 } from '../constants.ts';
 import { Id } from './common.ts';
 import { plainText } from './text.ts';
 
 /**
- * An uploaded object's path in the uploads bucket, as `POST /api/objects/upload` hands it out:
- * `uploads/<memberId>/<random>`. The site serves it at `/<objectPath>`.
+ * A registered upload's path in the uploads bucket, `uploads/<memberId>/<random>`: a copy the service made of a
+ * checked upload, which no upload link can write (docs/architecture.md, "Uploads"). The site serves it at `/<objectPath>`.
  */
 export const ObjectPath = z
   .string()
   .regex(new RegExp(`^${UPLOADS_PREFIX}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{16,64}$`), 'Invalid upload path');
-/** The URL the site serves an upload at. */
+/**
+ * A fresh upload's path, as `POST /api/objects/upload` hands it out: `incoming/<memberId>/<random>`. Never served;
+ * registering it (a profile picture, a post's picture) answers the ObjectPath of its copy.
+ */
+export const IncomingPath = z
+  .string()
+  .regex(new RegExp(`^${INCOMING_PREFIX}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{16,64}$`), 'Invalid upload path: upload the image again');
+/** The URL the site serves a registered upload at. */
 export const uploadUrl = (objectPath: string) => `/${objectPath}`;
 
 export const UploadRequest = z.strictObject({
   contentType: z.enum(UPLOAD_CONTENT_TYPES, { message: 'Only JPEG, PNG or WebP images can be uploaded' }),
 });
-export const UploadTicket = z.object({ uploadURL: z.string(), objectPath: ObjectPath });
-export const ProfilePictureBody = z.strictObject({ imageUrl: ObjectPath });
+/**
+ * A presigned POST: the browser sends a multipart form to `url` with every one of `fields` and then the file (S3
+ * holds it to 1 byte..5 MB, the exact key and the content type), and registers `objectPath` afterwards.
+ */
+export const UploadTicket = z.object({ url: z.string(), fields: z.record(z.string(), z.string()), objectPath: IncomingPath });
+export const ProfilePictureBody = z.strictObject({ imageUrl: IncomingPath });
 export const ProfilePictureResult = z.object({ objectPath: ObjectPath, profileImageUrl: z.string() });
 
 export const PostType = z.enum(['text', 'image']);
@@ -31,8 +42,8 @@ export const NewPost = z
       .min(1, 'Please enter some content for your post')
       .max(POST_MAX_LENGTH, `A post can be at most ${POST_MAX_LENGTH} characters`),
     postType: PostType.default('text'),
-    /** The objectPath of an uploaded picture; required for (and only for) an 'image' post. */
-    imageUrl: ObjectPath.optional(),
+    /** The incoming path of an uploaded picture (registered with the post); required for (and only for) an 'image' post. */
+    imageUrl: IncomingPath.optional(),
   })
   .refine((p) => (p.postType === 'image') === (p.imageUrl !== undefined), {
     message: 'An image post needs a picture, and only an image post may have one',

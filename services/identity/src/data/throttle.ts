@@ -56,3 +56,14 @@ export async function reserveSignup(ip: string, nowSeconds: number): Promise<voi
   const wait = await reserve([{ key: budgetKey('SIGNUP', ip, w), limit: config.SIGNUP_LIMIT_PER_ADDRESS }], windowSeconds, nowSeconds);
   if (wait > 0) throw tooManyRequests('Too many new accounts from this address. Please try again later.', 'SIGNUP_THROTTLED', wait);
 }
+
+/**
+ * Reserves one upload link for the member (docs/architecture.md, "Uploads"): ABUSE_LIMITS.uploadsPerMember a fixed
+ * window, exact under any concurrency like the budgets above; throws 429 UPLOAD_LIMIT with the seconds to wait when spent.
+ */
+export async function reserveUpload(userId: string, nowSeconds: number): Promise<void> {
+  const windowSeconds = ABUSE_LIMITS.uploadWindowSeconds;
+  const w = Math.floor(nowSeconds / windowSeconds);
+  const wait = await reserve([{ key: budgetKey('UPLOAD', userId, w), limit: ABUSE_LIMITS.uploadsPerMember }], windowSeconds, nowSeconds);
+  if (wait > 0) throw tooManyRequests('You have uploaded a lot of pictures in the last hour. Please try again later.', 'UPLOAD_LIMIT', wait);
+}

@@ -4,6 +4,7 @@ import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact } from '@torcedor/service-kit/transactions';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { noteTombstone, tombstonePart } from '@torcedor/service-kit/revocation';
+import { deleteMemberUploads } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { deletePoolUser, passwordAuth, revokeRefreshToken, viewerOf, type Viewer } from '../adapters/cognito.ts';
 import { deleteMemberRequests, listMemberRequests } from '../data/support.ts';
@@ -38,16 +39,21 @@ async function confirmPassword(user: UserRecord, password: string | undefined, v
 }
 
 /**
- * Deletes the account: the member's password is checked first (not for trial members), then every service is
- * told (UserDeleted, at least once), then the pool user, the member's support requests and identity's record go,
- * the session ends and the cookies are cleared. A repeat after a partial failure finishes the job: each step is idempotent.
+ * Deletes the account: the member's password is checked first (not for trial members), then every upload of the
+ * member goes (every version of their whole uploads and incoming folders, whichever service registered them), then
+ * every service is told (UserDeleted, at least once), then the pool user, the member's support requests and identity's
+ * record go, the session ends and the cookies are cleared. A repeat after a partial failure finishes the job: each step
+ * is idempotent.
  */
 export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ session, event, body, clientAddress, cookies }) => {
   const user = await getUser(session.userId);
   if (!user) throw unauthorized();
-  await confirmPassword(user, body.password, sourceIp);
+  await confirmPassword(user, body.password, viewerOf(event, await clientAddress()));
+  // Before the tombstone, while the member's session still works: a failure here is repaired by asking again
+  // (docs/architecture.md, "Uploads").
+  await deleteMemberUploads(user.id);
   const deletedAt = new Date().toISOString();
-  // The tombstone first, with its event in the same transaction: from now on no session of the member is
+  // Then the tombstone, with its event in the same transaction: from now on no session of the member is
   // accepted here, and the event tells every other service to write its own and erase what it holds.
   await transact({ tombstone: tombstonePart(user.id, deletedAt), event: eventPart('UserDeleted', { userId: user.id, deletedAt }) });
   noteTombstone(user.id, deletedAt);

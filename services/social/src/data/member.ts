@@ -3,6 +3,7 @@ import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { deleteKeys, exportPart, keyOf, partitionItems, queryAll } from '@torcedor/service-kit/items';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact } from '@torcedor/service-kit/transactions';
+import { deleteUpload } from '@torcedor/service-kit/uploads';
 import { countParts } from './counts.ts';
 import { followingOf } from './follows.ts';
 import { keys } from './keys.ts';
@@ -62,6 +63,9 @@ export async function deleteMember(userId: string): Promise<void> {
     });
   }
   for (const post of await byIndex('GSI1', keys.postsBy(userId))) {
+    // identity deleted the member's whole upload folder already; this catches a picture registered while the account
+    // was being deleted (docs/architecture.md, "Uploads"), before the post that names it goes. A missing one is a no-op.
+    if (typeof post.imageUrl === 'string' && post.imageUrl.startsWith('/')) await deleteUpload(userId, post.imageUrl.slice(1));
     await deleteKeys((await partitionItems(String(post.PK))).map(keyOf));
   }
   const own = await ddb.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.follows(userId) } }));

@@ -75,7 +75,7 @@ export async function deletePost(userId: string, postId: string): Promise<void> 
   const r = await transact({
     post: { Delete: { TableName: TABLE, Key: keys.post(postId), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': userId } } },
     own: { Delete: { TableName: TABLE, Key: keys.timelineEntry(userId, keys.postSk(p.createdAt, postId)) } },
-    event: eventPart('PostDeleted', { postId, userId }),
+    event: eventPart('PostDeleted', { postId, userId, imageUrl: p.imageUrl ?? null }),
   });
   if (!r.ok) throw notFound('Post not found');
 }

@@ -3,12 +3,13 @@ import { notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
-import { verifyUpload } from '@torcedor/service-kit/uploads';
+import { logger } from '@torcedor/service-kit/logger';
+import { deleteUpload, registerUpload } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
 import { decodeCursor } from '@torcedor/service-kit/cursor';
-import { readAuthors } from '../data/authors.ts';
 import { authorOf, readAudience, readVisiblePost, sees } from '../data/audience.ts';
+import { readAuthors } from '../data/authors.ts';
 import { discover, readFeed } from '../data/feed.ts';
 import * as posts from '../data/posts.ts';
 
@@ -16,15 +17,25 @@ export const getFeed: RouteHandler<Routes['getFeed']> = async ({ session, query 
 
 export const getDiscover: RouteHandler<Routes['getDiscover']> = async ({ session }) => discover(session.userId);
 
+/**
+ * Shares a post. Its picture is registered first (docs/architecture.md, "Uploads"): checked, and copied to a path no
+ * upload link can write, which the post keeps; the copy goes again when the post cannot be written.
+ */
 export const createPost: RouteHandler<Routes['createPost']> = async ({ session, body, idempotencyKey }) => {
   const userId = session.userId;
-  if (body.imageUrl) await verifyUpload(userId, body.imageUrl);
+  const picture = body.imageUrl ? (await registerUpload(userId, body.imageUrl)).objectPath : null;
   const post: posts.PostItem = {
     postId: idempotencyKey ? keyedId(userId, idempotencyKey, 'post') : randomUUID(), userId, postType: body.postType,
-    content: body.content, imageUrl: body.imageUrl ? uploadUrl(body.imageUrl) : null, likeCount: 0, commentCount: 0,
+    content: body.content, imageUrl: picture ? uploadUrl(picture) : null, likeCount: 0, commentCount: 0,
     createdAt: new Date().toISOString(),
   };
-  const [, authors] = await Promise.all([posts.createPost(post), readAuthors([userId])]);
+  const [, authors] = await Promise.all([
+    posts.createPost(post).catch(async (err: unknown) => {
+      if (picture) await deleteUpload(userId, picture).catch((e: unknown) => logger.warn('unused post picture not deleted', { error: e as Error }));
+      throw err;
+    }),
+    readAuthors([userId]),
+  ]);
   countBusiness('PostsCreated');
   const me = authors.get(userId)!;
   return posts.postView(post, me, false, me.contentFilter);

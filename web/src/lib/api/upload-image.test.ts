@@ -10,8 +10,9 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
 }));
 const mockedApiCall = vi.mocked(apiCall);
 
-const OBJECT_PATH = 'uploads/u1/abcdefghijklmnop';
-const UPLOAD_URL = 'http://localhost:9000/torcedor-uploads/uploads/u1/abcdefghijklmnop?X-Amz-Signature=x';
+const OBJECT_PATH = 'incoming/u1/abcdefghijklmnop';
+const UPLOAD_URL = 'http://localhost:9000/torcedor-uploads';
+const FIELDS = { key: OBJECT_PATH, 'Content-Type': 'image/png', Policy: 'cG9saWN5', 'X-Amz-Signature': 'x' };
 
 /** A stand-in XMLHttpRequest: records what is sent and answers with `status` after reporting progress. */
 class FakeXhr {
@@ -63,20 +64,32 @@ beforeEach(() => {
   FakeXhr.fail = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   mockedApiCall.mockReset();
-  mockedApiCall.mockResolvedValue({ uploadURL: UPLOAD_URL, objectPath: OBJECT_PATH } as never);
+  mockedApiCall.mockResolvedValue({ url: UPLOAD_URL, fields: FIELDS, objectPath: OBJECT_PATH } as never);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadImage', () => {
-  it('asks for a presigned PUT with the file type, PUTs the bytes without credentials and reports progress', async () => {
+  it("asks for a presigned POST with the file type, POSTs a form of the ticket's fields then the file, without credentials, and reports progress", async () => {
     const progress = vi.fn();
     const f = file(1000);
     await expect(uploadImage(f, progress)).resolves.toEqual({ objectPath: OBJECT_PATH });
     expect(mockedApiCall).toHaveBeenCalledWith(routes.createUpload, { body: { contentType: 'image/png' } });
     const [xhr] = FakeXhr.instances;
-    expect(xhr).toMatchObject({ method: 'PUT', url: UPLOAD_URL, withCredentials: false, headers: { 'Content-Type': 'image/png' } });
-    expect(xhr!.body).toBe(f);
+    // The browser writes the multipart Content-Type (with its boundary) itself.
+    expect(xhr).toMatchObject({ method: 'POST', url: UPLOAD_URL, withCredentials: false, headers: {} });
+    expect(xhr!.body).toBeInstanceOf(FormData);
+    const form = [...(xhr!.body as FormData).entries()];
+    expect(form.map(([k]) => k)).toEqual([...Object.keys(FIELDS), 'file']);
+    expect(Object.fromEntries(form.slice(0, -1))).toEqual(FIELDS);
+    expect((form.at(-1)![1] as File).size).toBe(f.size);
     expect(progress.mock.calls.map(([n]) => n as number)).toEqual([0, 0.5, 1]);
+  });
+
+  it("shows the server's message when the hourly upload limit is reached, and sends nothing", async () => {
+    const message = 'You have uploaded a lot of pictures in the last hour. Please try again later.';
+    mockedApiCall.mockRejectedValue(new ApiError(429, `429: ${message}`, { message, code: 'UPLOAD_LIMIT' }));
+    await expect(uploadImage(file(100))).rejects.toThrow(message);
+    expect(FakeXhr.instances).toHaveLength(0);
   });
 
   it('refuses a file over 5 MB and a non-image before calling anything', async () => {
@@ -99,7 +112,7 @@ describe('uploadImage', () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
-  it('rejects with a useful message when the PUT fails', async () => {
+  it('rejects with a useful message when the POST fails', async () => {
     FakeXhr.status = 500;
     await expect(uploadImage(file(100))).rejects.toThrow('Upload failed (500)');
     FakeXhr.fail = 'network';

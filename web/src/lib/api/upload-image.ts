@@ -15,7 +15,7 @@ export const UPLOAD_MESSAGES = {
   status: (status: number) => `Upload failed (${status})`,
   /** The session ended before the upload could start. */
   unauthorized: 'Authorization required',
-  /** The presigned URL ran out (it lives 5 minutes) even after a fresh one was asked for. */
+  /** The presigned POST ran out (it lives 5 minutes) even after a fresh one was asked for. */
   expired: 'Request has expired',
 } as const;
 
@@ -39,13 +39,19 @@ export function validateImage(file: File): string | null {
   return null;
 }
 
-/** PUTs the file to a presigned URL with XMLHttpRequest (fetch reports no upload progress), without credentials. */
-function putFile(uploadURL: string, file: File, contentType: string, onProgress?: (fraction: number) => void): Promise<void> {
+/**
+ * POSTs the file to a presigned POST as a multipart form (the ticket's fields first, the file last, as S3 requires)
+ * with XMLHttpRequest (fetch reports no upload progress), without credentials. The browser sets the form's own
+ * Content-Type; the picture's type travels as the `Content-Type` field the policy fixed.
+ */
+function postFile(ticket: { url: string; fields: Record<string, string> }, file: File, onProgress?: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', uploadURL);
+    xhr.open('POST', ticket.url);
     xhr.withCredentials = false;
-    xhr.setRequestHeader('Content-Type', contentType);
     if (onProgress) {
       xhr.upload.onprogress = (e: ProgressEvent) => {
         if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
@@ -62,14 +68,15 @@ function putFile(uploadURL: string, file: File, contentType: string, onProgress?
     xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.network));
     xhr.onabort = () => reject(new Error(UPLOAD_MESSAGES.aborted));
     xhr.ontimeout = () => reject(new Error(UPLOAD_MESSAGES.network));
-    xhr.send(file);
+    xhr.send(form);
   });
 }
 
 /**
- * Uploads one image: checks its type and size, asks for a presigned PUT (createUpload), then sends the bytes
- * with progress reports (0..1). Answers the object's path, to register with the operation that uses it
- * (setProfilePicture, createPost). Rejects with an Error whose message can be shown to the member.
+ * Uploads one image: checks its type and size, asks for a presigned POST (createUpload), then sends the bytes
+ * with progress reports (0..1). Answers the object's (incoming) path, to register with the operation that uses it
+ * (setProfilePicture, createPost, identifyCigarImage). Rejects with an Error whose message can be shown to the member
+ * (the server's own, such as the hourly upload limit, when the ticket is refused).
  */
 export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<{ objectPath: string }> {
   const refused = validateImage(file);
@@ -83,13 +90,13 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
       throw new Error(errorText(e, UPLOAD_MESSAGES.ticket), { cause: e });
     }
   };
-  // Storage answers 403 to a presigned URL that has expired (a slow pick, a sleeping laptop): one fresh URL is asked
-  // for and the upload tried again.
+  // Storage answers 403 to a presigned POST that has expired (a slow pick, a sleeping laptop): one fresh ticket is
+  // asked for and the upload tried again.
   for (let attempt = 0; ; attempt++) {
     const t = await ticket();
     onProgress?.(0);
     try {
-      await putFile(t.uploadURL, file, contentType, onProgress);
+      await postFile(t, file, onProgress);
       return { objectPath: t.objectPath };
     } catch (e) {
       if (!(e instanceof UploadRefused) || e.status !== 403) throw e;

@@ -11,6 +11,10 @@ export function PrivacyPage() {
         <li>Content you create: posts, reviews, your humidor and wishlist, events and conversations with VitolAI.</li>
         <li>Payment status for Premium; card details are handled by our payment provider and never reach our servers.</li>
       </ul>
+      <p>
+        Pictures you upload are deleted when you delete the post they belong to, replace your profile photo, or delete your account;
+        a picture you upload but never use is deleted after a day.
+      </p>
       <h2>How we use it</h2>
       <p>To run the service, verify that members are of legal smoking age, personalise recommendations, keep the community safe, and, only if you opt in, send marketing emails.</p>
       <h2>Sharing</h2>

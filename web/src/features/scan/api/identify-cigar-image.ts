@@ -6,7 +6,7 @@ import { uploadImage } from '@/lib/api/upload-image';
 export const identifyCigarImage = (objectPath: string) => apiCall(routes.identifyCigarImage, { body: { objectPath } });
 
 /**
- * The server's second opinion (docs/band-scan.md): the band photo goes up through the uploads flow (a presigned PUT,
+ * The server's second opinion (docs/band-scan.md): the band photo goes up through the uploads flow (a presigned POST,
  * progress 0..1 through `onProgress`), then the server's vision model reads it and the reading is matched against
  * the catalog. Only on the member's request: otherwise the photo never leaves the device.
  */
