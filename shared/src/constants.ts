@@ -222,6 +222,12 @@ export const CURRENT_USER_PATH = '/api/auth/user';
 
 /** The landing page's visit beacon (`routes.recordVisit`): a constant, because the landing page sends it without the manifest. */
 export const VISITS_PATH = '/api/marketing/visits';
+/**
+ * The visit beacon's limits (docs/marketing.md, "Visits"): a browser counts once a UTC day (a cookie naming the day it
+ * was counted), and one address's visits a day are capped, in all and per campaign, so a script cannot move the numbers.
+ */
+export const VISIT_LIMITS = { perAddressPerDay: 50, perCampaignAndAddressPerDay: 10 } as const;
+export const VISIT_COOKIE = 'torcedor_visited';
 
 /** Humidor items drawn at once; 'Show more' draws the next as many (a big humidor stays quick to open on a phone). */
 export const HUMIDOR_PAGE_SIZE = 24;

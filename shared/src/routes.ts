@@ -530,8 +530,8 @@ function marketingRoutes() {
   return {
     recordVisit: route({
       method: 'POST', path: VISITS_PATH, service: marketing, access: 'public',
-      summary: "A landing-page visit, the first of a browser session, with where it came from (the funnel's visitors and a campaign's visits)",
-      body: VisitBody, response: Ok,
+      summary: "A landing-page visit, with where it came from (the funnel's visitors and a campaign's visits): a browser counts once a day, an address a bounded number of times",
+      body: VisitBody, response: Ok, errors: ['RATE_LIMITED'],
     }),
     getMarketingDashboard: route({
       method: 'GET', path: '/api/marketing/dashboard', service: marketing, access: 'owner',

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound } from '@torcedor/service-kit/errors';
+import { readCookies, serializeCookie } from '@torcedor/service-kit/cookies';
+import { badRequest, notFound, tooManyRequests } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
+import { baseConfig } from '@torcedor/service-kit/config';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import {
-  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_LEADS_SHOWN, CAMPAIGN_NAME_MAX, DAY_MS, MARKETING_CHART_DAYS, TOP_LEADS_SHOWN,
+  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_LEADS_SHOWN, CAMPAIGN_NAME_MAX, DAY_MS, MARKETING_CHART_DAYS, TOP_LEADS_SHOWN, VISIT_COOKIE,
 } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import type { AutomationRun } from '@torcedor/shared/schemas/marketing';
@@ -14,7 +16,7 @@ import {
 } from './data/campaigns.ts';
 import { changeDraft, listDrafts as readDrafts, readDraft } from './data/drafts.ts';
 import { countLeadsSince, leadsByIds, readTotals, topLeads } from './data/leads.ts';
-import { readDays, readSources, recordVisit as countVisit } from './data/stats.ts';
+import { readDays, readSources, recordVisit as countVisit, reserveVisit } from './data/stats.ts';
 import { AUTOMATIONS, clubFacts, requestRun, scheduleOf } from './domain/automations.ts';
 import { campaignView, newCampaignId, rate, type StoredCampaign } from './domain/campaigns.ts';
 import { utcDay } from './domain/scoring.ts';
@@ -23,10 +25,25 @@ import { marketingWriter } from './providers/index.ts';
 /** The UTC dates of the charts, oldest first, today last. */
 const chartDays = (now: Date) => Array.from({ length: MARKETING_CHART_DAYS }, (_, i) => utcDay(new Date(now.getTime() - (MARKETING_CHART_DAYS - 1 - i) * DAY_MS)));
 const num = (v: unknown) => Number(v ?? 0);
+/** Seconds from `now` to the end of its UTC day (at least one). */
+const secondsLeftIn = (now: Date) => Math.max(1, Math.ceil((DAY_MS - (now.getTime() % DAY_MS)) / 1000));
+const secureCookies = () => baseConfig().APP_ORIGIN.startsWith('https://');
 
-export const recordVisit: RouteHandler<Routes['recordVisit']> = async ({ body }) => {
+/**
+ * A landing-page visit (docs/marketing.md, "Visits"): a browser already counted today (its cookie names the day) is not
+ * counted again; otherwise the member's real address spends one of its visits of the day (and of the campaign's), and
+ * the visit is counted with the cookie set until the day ends.
+ */
+export const recordVisit: RouteHandler<Routes['recordVisit']> = async ({ body, event, cookies, clientAddress }) => {
+  const now = new Date();
+  const day = utcDay(now);
+  if (readCookies(event.cookies, event.headers.cookie)[VISIT_COOKIE] === day) return { ok: true as const };
   const code = body.attribution?.utmCampaign;
-  await countVisit(new Date().toISOString(), code && (await campaignExists(code)) ? code : null);
+  const campaign = code && (await campaignExists(code)) ? code : null;
+  const wait = await reserveVisit(await clientAddress(), campaign, Math.floor(now.getTime() / 1000));
+  if (wait > 0) throw tooManyRequests('Too many visits from this address today.', 'RATE_LIMITED', wait);
+  await countVisit(now.toISOString(), campaign);
+  cookies.push(serializeCookie(VISIT_COOKIE, day, { secure: secureCookies(), maxAgeSeconds: secondsLeftIn(now) }));
   return { ok: true as const };
 };
 

@@ -298,3 +298,44 @@ describe('dashboard and analytics', () => {
     for (const s of sources) expect(s.leads).toBe(leads.filter((l) => l.source === s.source).length);
   });
 });
+
+describe('the visit beacon (a public, unauthenticated write)', () => {
+  let n = 0;
+  const address = () => `10.99.${Math.floor(n / 250)}.${1 + (n++ % 250)}`;
+  const visit = (r: Parameters<typeof call>[3]) => call(http, 'POST', '/api/marketing/visits', r);
+
+  it('counts a browser once a day: the first visit sets a cookie naming the day, and a visit carrying it is not counted', async () => {
+    const c = await newCampaign('Once a day');
+    const ip = address();
+    const first = await visit({ body: { attribution: { utmCampaign: c.id } }, sourceIp: ip });
+    expect(first.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const cookie = first.cookies.find((x) => x.startsWith('torcedor_visited='))!;
+    expect(cookie).toContain(`torcedor_visited=${today}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(Number(/Max-Age=(\d+)/.exec(cookie)![1])).toBeLessThanOrEqual(86_400);
+    for (let i = 0; i < 5; i++) {
+      const again = await visit({ body: { attribution: { utmCampaign: c.id } }, sourceIp: ip, cookies: [`torcedor_visited=${today}`] });
+      expect([again.status, again.cookies]).toEqual([200, []]);
+    }
+    // Yesterday's cookie is no reason not to count today.
+    expect((await visit({ body: { attribution: { utmCampaign: c.id } }, sourceIp: ip, cookies: ['torcedor_visited=2020-01-01'] })).status).toBe(200);
+    expect((await campaign(c.id)).campaign.stats.visits).toBe(2);
+  });
+
+  it("50 anonymous posts from one address move a campaign's visits by 10, not 50, and the address's day by at most 50", async () => {
+    const c = await newCampaign('Beacon abuse');
+    const ip = address();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => visit({ body: { attribution: { utmCampaign: c.id } }, sourceIp: ip })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(40);
+    expect(refused[0]!.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await campaign(c.id)).campaign.stats.visits).toBe(10);
+    // Without a campaign the same address still has its day's budget (50 in all): 40 more are counted, then none.
+    const plain = await Promise.all(Array.from({ length: 45 }, () => visit({ body: {}, sourceIp: ip })));
+    expect(plain.filter((a) => a.status === 200)).toHaveLength(40);
+    expect(plain.filter((a) => a.status === 429)).toHaveLength(5);
+  });
+});

@@ -2,6 +2,8 @@ import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { queryAll, type Item } from '@torcedor/service-kit/items';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { reserveBudgets, type Budget } from '@torcedor/service-kit/budgets';
+import { DAY_MS, VISIT_LIMITS } from '@torcedor/shared/constants';
 import { utcDay } from '../domain/scoring.ts';
 import { keys } from './keys.ts';
 
@@ -22,6 +24,18 @@ export function addPart(key: { PK: string; SK: string }, field: string, n: numbe
 export const dayActivityPart = (at: string, field: 'posts' | 'reviews' | 'humidorAdds' | 'rsvps') => addPart(keys.day(utcDay(at)), field, 1, { date: utcDay(at) });
 
 /** AP: count a landing-page visit on its day, and on its campaign when it came through one of ours. */
+/**
+ * AP: one visit of the day from `address` (and, for a campaign's visit, from that address to that campaign), reserved on
+ * the kit's fixed-window budgets before it is counted: 0, or the seconds until the day ends when a budget is spent.
+ */
+export function reserveVisit(address: string, campaignId: string | null, nowSeconds: number): Promise<number> {
+  const budgets: Budget[] = [
+    { kind: 'VISIT', id: address, limit: VISIT_LIMITS.perAddressPerDay },
+    ...(campaignId ? [{ kind: 'VISITCAMPAIGN', id: `${campaignId}#${address}`, limit: VISIT_LIMITS.perCampaignAndAddressPerDay }] : []),
+  ];
+  return reserveBudgets(budgets, DAY_MS / 1000, nowSeconds);
+}
+
 export async function recordVisit(at: string, campaignId: string | null): Promise<void> {
   const day = utcDay(at);
   if (!campaignId) {
