@@ -30,6 +30,24 @@ const PORT = 3100;
 const BASE_URL = `http://localhost:${PORT}`;
 // Created once in the runner (workers inherit the env var); the stack deletes it when it stops.
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'torcedor-e2e-')));
+/**
+ * A second stack as a deployment without Stripe is (LOCAL_PAYMENTS=off: billing runs without the local stack's flag),
+ * for the page that must say premium is not available (e2e/billing.spec.ts); `E2E_UNPAID_URL` names it to the tests.
+ */
+const UNPAID_PORT = 3101;
+process.env.E2E_UNPAID_URL ??= `http://localhost:${UNPAID_PORT}`;
+const UNPAID_DATA_DIR = (process.env.E2E_UNPAID_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'torcedor-e2e-unpaid-')));
+/** How each stack is started and stopped by the runner. */
+const stack = (port: number, env: Record<string, string>) => ({
+  command: 'node local/bin/start.mjs',
+  url: `http://localhost:${port}/api/health`,
+  env: { PORT: String(port), LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN', ...env },
+  reuseExistingServer: !process.env.CI,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,16 +76,10 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node local/bin/start.mjs',
-    url: `${BASE_URL}/api/health`,
+  webServer: [
     // The browser tests sign up many members from one address (127.0.0.1); the sign-up limit itself is tested
     // in services/identity/test/security.int.test.ts.
-    env: { PORT: String(PORT), DATA_DIR, LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN', SIGNUP_LIMIT_PER_ADDRESS: '1000' },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    stack(PORT, { DATA_DIR, SIGNUP_LIMIT_PER_ADDRESS: '1000' }),
+    stack(UNPAID_PORT, { DATA_DIR: UNPAID_DATA_DIR, LOCAL_PAYMENTS: 'off' }),
+  ],
 });

@@ -92,3 +92,20 @@ test.describe('premium: upgrade, pay, cancel', () => {
     await expect(page.getByRole('region', { name: 'Premium Member' })).toBeHidden();
   });
 });
+
+test.describe('premium without a payment provider (a deployment before Stripe is configured)', () => {
+  // The second stack of playwright.config.ts: billing runs as it does in AWS without Stripe.
+  test.use({ baseURL: process.env.E2E_UNPAID_URL });
+
+  test('the subscription page says premium is not available yet and shows no card form; the API answers 503', async ({ page, baseURL }) => {
+    const headers = await signIn(page, baseURL);
+    await page.goto('/subscription');
+    await expect(page.getByRole('heading', { name: 'Premium Membership' })).toBeVisible();
+    await expect(page.getByText('Premium is not available yet. Please try again later.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Complete Your Subscription' })).toHaveCount(0);
+    const out = await page.request.post('/api/create-subscription', { headers: { ...headers, 'content-type': 'application/json' } });
+    expect(out.status()).toBe(503);
+    expect(await out.json()).toEqual({ message: 'Premium is not available yet. Please try again later.', code: 'PAYMENTS_UNAVAILABLE' });
+  });
+});

@@ -70,8 +70,10 @@ test.describe('identity and onboarding', () => {
     await expect(page.getByText('Toronto')).toBeVisible();
 
     const cookiesBefore = await page.context().cookies();
+    const logout = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
+    expect((await logout).method()).toBe('POST');
     await expect(page.getByRole('button', { name: 'Join the Community' })).toBeVisible();
 
     // The old session cookie is revoked on the server: replaying it is a 401.
@@ -105,6 +107,20 @@ test.describe('identity and onboarding', () => {
     await dialog.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome back, Ana the Aficionada' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the old logout link logs nobody out by itself: it opens the page with the Log out button, which does", async ({ page, baseURL }) => {
+    const headers = { origin: new URL(baseURL!).origin };
+    const email = `logout-${Date.now()}@example.com`;
+    expect((await page.request.post('/api/auth/signup', { headers, data: { email, password: PASSWORD, firstName: 'Lou', lastName: 'Gout', dateOfBirth: '1980-01-01', country: 'US' } })).status()).toBe(201);
+    expect((await page.request.post('/api/auth/login', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+    await page.goto('/api/logout');
+    await expect(page).toHaveURL(/\/logout$/);
+    await expect(page.getByRole('heading', { name: 'Log out of Torcedor?' })).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('button', { name: 'Join the Community' })).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
   test('a 7-day trial starts without email or card', async ({ page }) => {

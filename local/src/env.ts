@@ -56,8 +56,9 @@ export function serviceEnv(
     ...base,
     ...endpoints,
     ...extra,
-    // The local payment provider may run here, and only here (shared/src/runtime.ts).
-    [LOCAL_STACK_FLAG]: '1',
+    // The local payment provider may run here, and only here (shared/src/runtime.ts). LOCAL_PAYMENTS=off leaves billing
+    // without it, as a deployment without Stripe is: premium is not available (docs/decisions.md, "Billing").
+    ...(service === 'billing' && source.LOCAL_PAYMENTS === 'off' ? {} : { [LOCAL_STACK_FLAG]: '1' }),
     AWS_DEFAULT_REGION: aws.region,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
