@@ -9,3 +9,12 @@ export const BUSINESS_METRICS = [
   'PostsCreated', 'ReviewsCreated', 'RsvpsMade', 'AiAnswers', 'PaymentsSucceeded', 'EventsDelivered',
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
+
+/**
+ * Operational metrics the services publish beside the business ones (same namespace, dimension `service`), which the
+ * stack's alarms and dashboard read (infra/src/constructs/alarms.ts): the age of the oldest outbox event still
+ * unpublished after a sweep (0 when the outbox is empty), in seconds.
+ */
+export const OPERATIONAL_METRICS = { outboxOldestAge: 'OutboxOldestAgeSeconds' } as const;
+/** An outbox event older than this (the sweep runs every minute) means the bus has been refusing it: alarm. */
+export const OUTBOX_AGE_ALARM_SECONDS = 5 * 60;

@@ -2,7 +2,9 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type middy from '@middy/core';
-import { METRICS_NAMESPACE, type BusinessMetric } from '@torcedor/shared/metrics';
+import { METRICS_NAMESPACE, type BusinessMetric, type OPERATIONAL_METRICS } from '@torcedor/shared/metrics';
+
+type OperationalMetric = (typeof OPERATIONAL_METRICS)[keyof typeof OPERATIONAL_METRICS];
 import { logger } from './logger.ts';
 
 const serviceName = process.env.SERVICE_NAME ?? 'torcedor';
@@ -25,14 +27,19 @@ export const traced = <C>(client: C): C => (tracer ? (tracer.captureAWSv3Client(
  * invocation; the Metrics library loads on the first invocation that counts something, so requests that count
  * nothing (most reads) never pay for it.
  */
-let pending: [BusinessMetric, number][] = [];
+let pending: [BusinessMetric | OperationalMetric, 'Count' | 'Seconds', number][] = [];
 let metricsInstance: Promise<Metrics> | undefined;
 export const businessMetrics = () =>
   (metricsInstance ??= import('@aws-lambda-powertools/metrics').then((m) => new m.Metrics({ namespace: METRICS_NAMESPACE, serviceName })));
 
 /** Counts one business event. */
 export function countBusiness(name: BusinessMetric, value = 1): void {
-  pending.push([name, value]);
+  pending.push([name, 'Count', value]);
+}
+
+/** Records an operational measure of this invocation (shared/src/metrics.ts OPERATIONAL_METRICS), in seconds. */
+export function recordSeconds(name: OperationalMetric, seconds: number): void {
+  pending.push([name, 'Seconds', seconds]);
 }
 
 /** Publishes the invocation's business metrics, if it counted any (an invocation without them writes nothing). */
@@ -41,7 +48,7 @@ async function flushMetrics(): Promise<void> {
   const due = pending;
   pending = [];
   const metrics = await businessMetrics();
-  for (const [name, value] of due) metrics.addMetric(name, 'Count' as never, value);
+  for (const [name, unit, value] of due) metrics.addMetric(name, unit as never, value);
   metrics.publishStoredMetrics();
 }
 

@@ -115,22 +115,29 @@ export async function flushOutbox(): Promise<void> {
   await Promise.all(due.map((i) => publishItem(i).catch((err: unknown) => logger.warn('outbox event left for the sweep', { error: err as Error, name: i.name, outboxId: i.outboxId }))));
 }
 
-/** The outbox schedule: publishes every item older than the relay's turn, oldest first. */
-export async function sweepOutbox(nowMs = Date.now()): Promise<{ published: number; failed: number }> {
+/**
+ * The outbox schedule: publishes every item older than the relay's turn, oldest first. Answers how many it published
+ * and could not, and the age of the oldest event still unpublished (0 when none), which the worker publishes as the
+ * OutboxOldestAgeSeconds metric its alarm watches.
+ */
+export async function sweepOutbox(nowMs = Date.now()): Promise<{ published: number; failed: number; oldestAgeSeconds: number }> {
   const cutoff = new Date(nowMs - SWEEP_MIN_AGE_MS).toISOString();
   const due = (await queryAll({
     KeyConditionExpression: 'PK = :pk AND SK < :cutoff', ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':cutoff': cutoff }, ConsistentRead: true,
   })) as unknown as OutboxItem[];
   let published = 0;
   let failed = 0;
+  let oldest: string | undefined;
   for (const i of due) {
     try {
       await publishItem(i);
       published += 1;
     } catch (err) {
       failed += 1;
+      oldest ??= i.SK.slice(0, i.SK.indexOf('#'));
       logger.warn('outbox event still not published', { error: err as Error, name: i.name, outboxId: i.outboxId });
     }
   }
-  return { published, failed };
+  const oldestAgeSeconds = oldest ? Math.max(0, Math.round((nowMs - Date.parse(oldest)) / 1000)) : 0;
+  return { published, failed, oldestAgeSeconds };
 }

@@ -6,10 +6,11 @@ import {
   domainEvents, schedules, SCHEDULE_DETAIL_TYPE, subscriptions, type EventDetail, type EventName, type ScheduleName,
 } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
+import { OPERATIONAL_METRICS } from '@torcedor/shared/metrics';
 import { dynamodb, TABLE } from './ddb.ts';
 import { outboxRelay } from './events.ts';
 import { logger } from './logger.ts';
-import { countBusiness, logMember, observability } from './observability.ts';
+import { countBusiness, logMember, observability, recordSeconds } from './observability.ts';
 import { sweepOutbox } from './outbox.ts';
 import { isDeleted, markDeleted } from './revocation.ts';
 
@@ -64,6 +65,7 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
       const name = (event.detail as { schedule?: string } | null)?.schedule ?? '';
       if (name === `outbox-relay-${service}`) {
         const swept = await sweepOutbox();
+        recordSeconds(OPERATIONAL_METRICS.outboxOldestAge, swept.oldestAgeSeconds);
         if (swept.published || swept.failed) logger.info('outbox swept', swept);
         return;
       }

@@ -48,11 +48,21 @@ describe('the outbox', () => {
     await outbox.sweepOutbox(Date.now() - 60_000);
     expect(await countsEventsOf(m.userId)).toEqual([]);
     expect((await pending()).filter((i) => i.renderKey === m.userId)).toHaveLength(1);
+    // While the bus still refuses, the sweep says how old the oldest unpublished event is (its alarm's metric).
+    const stillDown = mockClient(EventBridgeClient);
+    stillDown.on(PutEventsCommand).rejects(Object.assign(new Error('bus unreachable'), { name: 'TimeoutError' }));
+    try {
+      const swept = await outbox.sweepOutbox(Date.now() + 90_000);
+      expect(swept.failed).toBeGreaterThanOrEqual(1);
+      expect(swept.oldestAgeSeconds).toBeGreaterThanOrEqual(89);
+    } finally {
+      stillDown.restore();
+    }
     await outbox.sweepOutbox(Date.now() + 60_000);
     const events = await countsEventsOf(m.userId);
     expect(events.map((e) => [e.humidorCount, e.outboxId])).toEqual([[4, mine[0]!.outboxId]]);
     expect((await pending()).filter((i) => i.renderKey === m.userId)).toEqual([]);
-    await outbox.sweepOutbox(Date.now() + 60_000);
+    expect((await outbox.sweepOutbox(Date.now() + 60_000)).oldestAgeSeconds).toBe(0);
     expect(await countsEventsOf(m.userId)).toHaveLength(1);
   });
 
