@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,26 +8,48 @@ import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes
 import { INCOMING_PREFIX } from '@torcedor/shared/constants';
 import { LOCAL_ONLY_KEYS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
+import { BUSINESS_METRICS } from '@torcedor/shared/metrics';
 import { buildApp } from '../bin/app.ts';
 import { PROVIDER_SECRETS, SECRET_ARN_SUFFIX, type ProviderSecretName } from '../src/constructs/provider-secrets.ts';
 import { tableLogicalId } from '../src/constructs/service-tables.ts';
 import { POWERTOOLS_LAYER_PARAMETER, POWERTOOLS_VERSION } from '../src/constructs/service-function.ts';
 import { WebDistribution } from '../src/constructs/web-distribution.ts';
-import { IDENTITY_ADMIN_ACTIONS } from '../src/stacks/stateless-stack.ts';
+import { IDENTITY_ADMIN_ACTIONS } from '../src/constructs/service-access.ts';
 
+/** The app as `cdk synth` builds it: cdk.json's context (its feature flags) and the test's own. */
+const FLAGS = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+const appWith = (context: Record<string, unknown> = {}) => new App({ context: { ...FLAGS, bundle: 'false', ...context } });
+
+/** Every stack but the stateful one, read as one template (logical ids are unique across them). */
+class Stacks {
+  constructor(readonly templates: Template[]) {}
+  findResources(type: string, props?: unknown): Record<string, unknown> {
+    return Object.assign({}, ...this.templates.map((t) => t.findResources(type, props)));
+  }
+  hasResourceProperties(type: string, props: unknown): void {
+    const found = this.templates.some((t) => Object.keys(t.findResources(type, { Properties: Match.objectLike(props as Record<string, unknown>) })).length > 0);
+    if (!found) throw new Error(`no ${type} with ${JSON.stringify(props)}`);
+  }
+  toJSON(): { Resources: Record<string, unknown>; Parameters: Record<string, unknown> } {
+    const all = this.templates.map((t) => t.toJSON() as { Resources?: Record<string, unknown>; Parameters?: Record<string, unknown> });
+    return { Resources: Object.assign({}, ...all.map((j) => j.Resources ?? {})), Parameters: Object.assign({}, ...all.map((j) => j.Parameters ?? {})) };
+  }
+}
+
+let built: ReturnType<typeof buildApp>;
 let stateful: Template;
-let stateless: Template;
+let stateless: Stacks;
 let synthError: unknown;
 
 beforeAll(() => {
-  const { app, stateful: a, stateless: b } = buildApp(new App({ context: { bundle: 'false' } }));
+  built = buildApp(appWith({ alarmEmail: 'ops@torcedor.example' }));
   try {
-    app.synth(); // runs cdk-nag AwsSolutions: any unacknowledged finding fails the synth
+    built.app.synth(); // runs cdk-nag AwsSolutions: any unacknowledged finding fails the synth
   } catch (err) {
     synthError = err;
   }
-  stateful = Template.fromStack(a);
-  stateless = Template.fromStack(b);
+  stateful = Template.fromStack(built.stateful);
+  stateless = new Stacks([built.api, built.edge, ...Object.values(built.services), built.operations].map((st) => Template.fromStack(st)));
 });
 
 describe('cdk-nag', () => {
@@ -41,15 +65,22 @@ describe('stateful stack', () => {
     expect(ids).toEqual(expect.arrayContaining(['MemberUserPool', 'UploadsBucket', 'DomainEventBus']));
     for (const def of Object.values(PROVIDER_SECRETS)) expect(ids).toContain(def.logicalId);
   });
-  it('makes each table on-demand, recoverable, TTL-enabled and retained, with generated names', () => {
-    stateful.resourceCountIs('AWS::DynamoDB::Table', SERVICES.length);
-    const tables = stateful.findResources('AWS::DynamoDB::Table');
-    for (const t of Object.values(tables) as { Properties: Record<string, any>; DeletionPolicy: string }[]) {
-      expect(t.Properties.BillingMode).toBe('PAY_PER_REQUEST');
-      expect(t.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
-      expect(t.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
-      expect(t.Properties.TableName).toBeUndefined();
-      expect(t.DeletionPolicy).toBe('Retain');
+  it('makes each table on-demand, recoverable and TTL-enabled, with generated names; retained and protected in prod, removable in dev', () => {
+    const prod = Template.fromStack(buildApp(appWith({ stage: 'prod' })).stateful);
+    for (const [template, stage] of [[stateful, 'dev'], [prod, 'prod']] as const) {
+      template.resourceCountIs('AWS::DynamoDB::Table', SERVICES.length);
+      const tables = template.findResources('AWS::DynamoDB::Table');
+      for (const t of Object.values(tables) as { Properties: Record<string, any>; DeletionPolicy: string }[]) {
+        expect(t.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+        expect(t.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+        expect(t.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
+        expect(t.Properties.TableName).toBeUndefined();
+        expect(t.DeletionPolicy, stage).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+        expect(Boolean(t.Properties.DeletionProtectionEnabled), stage).toBe(stage === 'prod');
+      }
+      const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0] as { DeletionPolicy: string; Properties: Record<string, any> };
+      expect(pool.DeletionPolicy, stage).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+      expect(pool.Properties.DeletionProtection, stage).toBe(stage === 'prod' ? 'ACTIVE' : 'INACTIVE');
     }
   });
   it('has the owners group', () => {
@@ -63,7 +94,7 @@ describe('stateful stack', () => {
     expect(secrets.map(([id]) => id).sort()).toEqual(Object.values(PROVIDER_SECRETS).map((d) => d.logicalId).sort());
     for (const [id, r] of secrets) {
       const def = Object.values(PROVIDER_SECRETS).find((d) => d.logicalId === id)!;
-      expect(r.Properties.Name).toBe(def.secretName);
+      expect(r.Properties.Name).toBe(`torcedor/dev/${def.secretName}`);
       expect(r.Properties.SecretString).toBeUndefined();
       expect(JSON.parse(r.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ unset: true });
       expect(r.DeletionPolicy).toBe('Retain');
@@ -150,11 +181,13 @@ const policiesOf = (service: ServiceName, kind: 'http' | 'worker' | 'stream') =>
 const statements = (policies: [string, any][]) => policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
 const actionsOf = (st: any): string[] => [st.Action].flat();
 const allStatements = () => statements(Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]);
-/** Logical id of the stateful resource an `Fn::ImportValue` of the stateless stack points at. */
-const imported = (value: any): string => String(value?.['Fn::ImportValue'] ?? '');
+/** How another stack names a stateful resource (its output's name carries the resource's logical id), as text. */
+const imported = (value: any): string => JSON.stringify(value ?? '');
 const ORIGIN_SECRET_ARN = `${ORIGIN_VERIFY_SETTING}${SECRET_ARN_SUFFIX}`;
 /** A grant on a provider secret (Stripe, OpenAI): a Secrets Manager statement on anything but the origin secret. */
-const readsProviderSecret = (st: any) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')) && !imported(st.Resource).includes('OriginVerifySecret');
+const readsProviderSecret = (st: any) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')) && providerSecretsOf(st).length > 0;
+/** The provider secrets a statement names (the origin secret left out). */
+const providerSecretsOf = (st: any): string[] => [st.Resource].flat().map(imported).filter((r) => !r.includes('OriginVerifySecret'));
 const serviceFunctions = () => (Object.entries(stateless.findResources('AWS::Lambda::Function')) as [string, any][])
   .filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
 
@@ -222,13 +255,13 @@ describe('security rules', () => {
       for (const k of mine) expect(imported(vars[`${k}${SECRET_ARN_SUFFIX}`])).toContain(PROVIDER_SECRETS[k].logicalId);
       // Read grants: exactly this service's secrets, on the secret itself.
       const reads = statements(policiesOf(service, kind)).filter(readsProviderSecret);
-      const resources = reads.map((x) => imported(x.Resource)).sort();
+      const resources = reads.flatMap(providerSecretsOf).sort();
       expect(resources, id).toHaveLength(mine.length);
       for (const k of mine) expect(resources.some((r) => r.includes(PROVIDER_SECRETS[k].logicalId)), `${id} reads ${k}`).toBe(true);
       for (const x of reads) expect(actionsOf(x).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     }
     // Nothing else in the stack may read a secret.
-    const readers = allStatements().filter(readsProviderSecret);
+    const readers = allStatements().filter(readsProviderSecret).flatMap(providerSecretsOf);
     const functionsOf = (s: ServiceName) => 1 + (servicesWithWorker().includes(s) ? 1 : 0) + (servicesWithStream().includes(s) ? 1 : 0);
     const granted = [...expected.entries()].flatMap(([s, keys]) => keys.length * functionsOf(s));
     expect(readers).toHaveLength(granted.reduce((a, b) => a + b, 0));
@@ -236,7 +269,7 @@ describe('security rules', () => {
 
   it('refuses provider keys passed as CDK context', () => {
     for (const key of ['stripeSecretKey', 'stripeWebhookSecret', 'openaiApiKey']) {
-      expect(() => buildApp(new App({ context: { bundle: 'false', [key]: 'sk_live_x' } }))).toThrow(/put-secret-value/);
+      expect(() => buildApp(appWith({ [key]: 'sk_live_x' }))).toThrow(/put-secret-value/);
     }
   });
 
@@ -368,8 +401,8 @@ describe('fit for AWS', () => {
   });
 
   it("with the API's origin name: the execute-api endpoint is disabled and CloudFront reaches the API by that name only", () => {
-    const context = { bundle: 'false', apiOriginDomain: 'api-origin.torcedor.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'torcedor.example' };
-    const t = Template.fromStack(buildApp(new App({ context })).stateless);
+    const b = buildApp(appWith({ apiOriginDomain: 'api-origin.torcedor.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'torcedor.example' }));
+    const t = new Stacks([Template.fromStack(b.api), Template.fromStack(b.edge)]);
     t.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
     t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: 'api-origin.torcedor.example' });
     t.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {});
@@ -377,12 +410,12 @@ describe('fit for AWS', () => {
     const dist = (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
     const api = dist.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
     expect(dist.Origins.find((o: any) => o.Id === api.TargetOriginId).DomainName).toBe('api-origin.torcedor.example');
-    expect(() => buildApp(new App({ context: { bundle: 'false', apiOriginDomain: 'api-origin.torcedor.example' } }))).toThrow(/hostedZoneId/);
+    expect(() => buildApp(appWith({ apiOriginDomain: 'api-origin.torcedor.example' }))).toThrow(/hostedZoneId/);
   });
 
   it("a rotation's generation changes the distribution, so the deploy gives CloudFront the secret's new value", () => {
-    const comment = (t: Template) => (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig.Comment;
-    const next = Template.fromStack(buildApp(new App({ context: { bundle: 'false', originSecretGeneration: '2' } })).stateless);
+    const comment = (t: Template | Stacks) => (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig.Comment;
+    const next = Template.fromStack(buildApp(appWith({ originSecretGeneration: '2' })).edge);
     expect(comment(next)).not.toEqual(comment(stateless));
   });
 });
@@ -424,7 +457,7 @@ describe('uploads', () => {
     const cors = bucket.Properties.CorsConfiguration.CorsRules;
     expect(cors.some((r: any) => r.AllowedMethods.includes('POST') && r.AllowedOrigins.includes('https://*.cloudfront.net'))).toBe(true);
     expect(cors.some((r: any) => r.AllowedMethods.includes('PUT'))).toBe(false);
-    const custom = Template.fromStack(buildApp(new App({ context: { bundle: 'false', appOrigin: 'https://torcedor.example' } })).stateful);
+    const custom = Template.fromStack(buildApp(appWith({ appOrigin: 'https://torcedor.example' })).stateful);
     const customCors = (custom.findResources('AWS::S3::Bucket')['UploadsBucket'] as any).Properties.CorsConfiguration.CorsRules;
     expect(customCors.some((r: any) => r.AllowedMethods.includes('POST') && r.AllowedOrigins.join() === 'https://torcedor.example')).toBe(true);
 
@@ -464,14 +497,164 @@ describe('uploads', () => {
         expect(s3, id).toEqual([]);
         continue;
       }
-      expect(imported(vars.UPLOADS_BUCKET), id).toContain('UploadsBucket');
+      // Named by the stage (buckets.ts uploadsBucketName): torcedor-dev-uploads-<account>-<region>.
+      expect(imported(vars.UPLOADS_BUCKET), id).toContain('torcedor-dev-uploads-');
       const actions = s3.flatMap(actionsOf);
       expect(actions, id).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
       expect(actions, id).not.toContain('s3:*');
       expect(actions, id).not.toContain('s3:PutBucketPolicy');
       // Object actions reach incoming/* and uploads/* and nothing else of the bucket.
-      const objectResources = s3.flatMap((x) => [x.Resource].flat()).filter((r: any) => r['Fn::Join']);
-      expect(new Set(objectResources.map((r: any) => r['Fn::Join'][1].at(-1))), id).toEqual(new Set(['/incoming/*', '/uploads/*']));
+      const objectResources = s3.flatMap((x) => [x.Resource].flat()).filter((r: any) => r['Fn::Join']).map((r: any) => r['Fn::Join'][1]);
+      for (const parts of objectResources) expect(JSON.stringify(parts), id).toContain('torcedor-dev-uploads-');
+      // Beside the bucket itself (the List* of CDK's read grant), only objects under incoming/ and uploads/.
+      const objects = objectResources.map((parts: any[]) => String(parts.at(-1))).filter((last) => last.endsWith('*'));
+      expect(new Set(objects.map((last) => last.replace(/^.*(\/(incoming|uploads)\/\*)$/, '$1'))), id).toEqual(new Set(['/incoming/*', '/uploads/*']));
     }
+  });
+});
+
+describe('operations', () => {
+  const everyStack = () => [built.stateful, built.api, built.edge, ...Object.values(built.services), built.operations];
+  const alarmsOf = (stack: import('aws-cdk-lib').Stack) => Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Alarm')) as any[];
+  const allAlarms = () => everyStack().flatMap(alarmsOf);
+  const named = (name: string) => allAlarms().filter((a) => a.Properties.AlarmName === `torcedor-dev-${name}`);
+
+  it('sends every alarm of every stack, ALARM and OK, to the stage topic, to which the operator is subscribed by email', () => {
+    const alarms = allAlarms();
+    expect(alarms.length).toBeGreaterThan(50);
+    const topicId = Object.keys(stateful.findResources('AWS::SNS::Topic'))[0]!;
+    for (const a of alarms) {
+      expect(a.Properties.AlarmActions, a.Properties.AlarmName).toHaveLength(1);
+      expect(a.Properties.OKActions, a.Properties.AlarmName).toHaveLength(1);
+      expect(JSON.stringify(a.Properties.AlarmActions), a.Properties.AlarmName).toContain(topicId);
+    }
+    stateful.hasResourceProperties('AWS::SNS::Topic', { TopicName: 'torcedor-dev-alarms' });
+    stateful.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@torcedor.example' });
+  });
+
+  it('gives every function, queue, table, outbox, the API and the pool its alarms, computed from the manifests', () => {
+    const expected: string[] = ['api-5xx-rate', 'api-latency-p99', 'user-pool-throttles'];
+    for (const s of SERVICES) {
+      expected.push(`${s}-http-errors`, `${s}-http-throttles`, `${s}-table-throttles`, `${s}-table-system-errors`);
+      if (servicesWithWorker().includes(s)) {
+        expected.push(`${s}-worker-errors`, `${s}-worker-throttles`, `${s}-worker-event-age`, `${s}-failures`, `${s}-dead-letters`);
+      }
+      if (schedules.some((x) => x.name === `outbox-relay-${s}`)) expected.push(`${s}-outbox-age`);
+    }
+    for (const s of servicesWithStream()) expected.push(`${s}-stream-errors`, `${s}-stream-throttles`);
+    for (const name of expected) expect(named(name), name).toHaveLength(1);
+    // Nothing else: every alarm is one of these.
+    expect(allAlarms().map((a) => a.Properties.AlarmName).sort()).toEqual(expected.map((n) => `torcedor-dev-${n}`).sort());
+  });
+
+  it('keeps every stack under 250 resources, with one API permission per HTTP function (not one per route)', () => {
+    for (const stack of [...everyStack(), ...(built.firewall ? [built.firewall] : [])]) {
+      const count = Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length;
+      expect(count, stack.stackName).toBeLessThanOrEqual(250);
+    }
+    for (const s of SERVICES) {
+      const perms = Object.values(Template.fromStack(built.services[s]).findResources('AWS::Lambda::Permission'))
+        .filter((p: any) => p.Properties.Principal === 'apigateway.amazonaws.com');
+      expect(perms, s).toHaveLength(1);
+      expect(JSON.stringify((perms[0] as any).Properties.SourceArn)).toContain('/*/*/*');
+    }
+  });
+
+  it('publishes every function as a version behind a live alias that routes, rules and URLs invoke, deployed 10% for 5 minutes with rollback on its errors alarm', () => {
+    for (const stack of [built.api, ...Object.values(built.services)]) {
+      const t = Template.fromStack(stack);
+      const fns = (Object.entries(t.findResources('AWS::Lambda::Function')) as [string, any][]).filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
+      const aliases = Object.entries(t.findResources('AWS::Lambda::Alias')) as [string, any][];
+      const groups = t.findResources('AWS::CodeDeploy::DeploymentGroup') as Record<string, any>;
+      const alarms = t.findResources('AWS::CloudWatch::Alarm') as Record<string, any>;
+      expect(fns.length, stack.stackName).toBeGreaterThan(0);
+      for (const [id, f] of fns) {
+        const alias = aliases.find(([, a]) => a.Properties.FunctionName?.Ref === id);
+        expect(alias, id).toBeDefined();
+        expect(alias![1].Properties.Name).toBe('live');
+        expect(alias![1].Properties.FunctionVersion['Fn::GetAtt'][1]).toBe('Version');
+        const update = alias![1].UpdatePolicy?.CodeDeployLambdaAliasUpdate;
+        const group = groups[update?.DeploymentGroupName?.Ref];
+        expect(group, id).toBeDefined();
+        expect(group.Properties.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+        expect(group.Properties.AutoRollbackConfiguration).toMatchObject({ Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']) });
+        const [rollback] = group.Properties.AlarmConfiguration.Alarms.map((a: any) => a.Name.Ref);
+        expect(alarms[rollback].Properties.AlarmName, id).toBe(`torcedor-dev-${String(f.Properties.Description).split(' ').slice(1).join('-')}-errors`);
+      }
+      const aliasIds = new Set(aliases.map(([aid]) => aid));
+      for (const i of Object.values(t.findResources('AWS::ApiGatewayV2::Integration')) as any[]) expect(aliasIds.has(i.Properties.IntegrationUri.Ref), stack.stackName).toBe(true);
+      for (const r of Object.values(t.findResources('AWS::Events::Rule')) as any[]) {
+        for (const target of r.Properties.Targets) expect(aliasIds.has(target.Arn.Ref), JSON.stringify(target.Arn)).toBe(true);
+      }
+      for (const u of Object.values(t.findResources('AWS::Lambda::Url')) as any[]) expect(u.Properties.Qualifier).toBe('live');
+    }
+  });
+
+  it('protects the prod stateful stack from termination, archives the domain bus, and watches the month\'s spend', () => {
+    const prod = buildApp(appWith({ stage: 'prod', monthlyBudgetUsd: '250' }));
+    expect(prod.stateful.terminationProtection).toBe(true);
+    expect(built.stateful.terminationProtection).toBe(false);
+    stateful.hasResourceProperties('AWS::Events::Archive', { ArchiveName: 'torcedor-dev-domain-events', RetentionDays: 365 });
+    const budget = Template.fromStack(prod.stateful).findResources('AWS::Budgets::Budget');
+    const b = (Object.values(budget)[0] as any).Properties;
+    expect(b.Budget).toMatchObject({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 250, Unit: 'USD' } });
+    expect(b.NotificationsWithSubscribers).toHaveLength(2);
+    for (const n of b.NotificationsWithSubscribers) expect(n.Subscribers[0].SubscriptionType).toBe('SNS');
+    expect(() => buildApp(appWith({ monthlyBudgetUsd: '-5' }))).toThrow(/monthlyBudgetUsd/);
+    expect(() => buildApp(appWith({ stage: 'staging' }))).toThrow(/stage=staging/);
+  });
+
+  it('names stacks, the pool, secrets, parameters, functions, alarms and the topic by stage, so dev and prod live side by side', () => {
+    const names = (b: ReturnType<typeof buildApp>) => {
+      const all = [b.stateful, b.api, b.edge, ...Object.values(b.services), b.operations].map((st) => ({ stack: st.stackName, t: Template.fromStack(st).toJSON() }));
+      // Every named resource but the alias, which is `live` in every stage by design.
+      const values = all.flatMap(({ t }) => Object.values((t.Resources ?? {}) as Record<string, any>).filter((r) => r.Type !== 'AWS::Lambda::Alias').flatMap((r) =>
+        [r.Properties?.Name, r.Properties?.UserPoolName, r.Properties?.FunctionName, r.Properties?.AlarmName, r.Properties?.TopicName, r.Properties?.DashboardName]
+          .filter((v) => typeof v === 'string')));
+      return { stacks: all.map((x) => x.stack), values };
+    };
+    const dev = names(built);
+    const prod = names(buildApp(appWith({ stage: 'prod' })));
+    expect(dev.stacks.every((n) => n.startsWith('TorcedorDev'))).toBe(true);
+    expect(prod.stacks.every((n) => n.startsWith('TorcedorProd'))).toBe(true);
+    expect(dev.values.length).toBeGreaterThan(50);
+    // Named by us (torcedor-dev-…, torcedor/dev/…) or by CDK from the stack's name (the bus: TorcedorDevStateful…).
+    for (const v of dev.values) expect(v, v).toMatch(/^\/?(torcedor[-/]dev[-/]|TorcedorDev)/);
+    for (const v of prod.values) expect(v, v).toMatch(/^\/?(torcedor[-/]prod[-/]|TorcedorProd)/);
+    expect(dev.values.filter((v) => prod.values.includes(v))).toEqual([]);
+  });
+
+  it('puts an AWS WAF web ACL (common rules, known bad inputs, a rate limit per address) on the distribution, in us-east-1 wherever the app lives', () => {
+    const edge = Template.fromStack(built.edge);
+    const acl = Object.entries(edge.findResources('AWS::WAFv2::WebACL')) as [string, any][];
+    expect(acl).toHaveLength(1);
+    expect(acl[0]![1].Properties.Scope).toBe('CLOUDFRONT');
+    expect(acl[0]![1].Properties.Rules.map((r: any) => r.Name)).toEqual(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'RatePerAddress']);
+    expect(acl[0]![1].Properties.Rules[2].Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 2000 });
+    const dist = (Object.values(edge.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+    expect(dist.WebACLId).toEqual({ 'Fn::GetAtt': [acl[0]![0], 'Arn'] });
+    const elsewhere = buildApp(appWith({ region: 'eu-west-1' }));
+    expect(elsewhere.firewall?.region).toBe('us-east-1');
+    expect(Object.keys(Template.fromStack(elsewhere.firewall!).findResources('AWS::WAFv2::WebACL'))).toHaveLength(1);
+    expect(Object.keys(Template.fromStack(elsewhere.edge).findResources('AWS::WAFv2::WebACL'))).toHaveLength(0);
+    expect(JSON.stringify((Object.values(Template.fromStack(elsewhere.edge).findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig.WebACLId)).not.toBe('undefined');
+  });
+
+  it('draws one dashboard: the API, each service\'s requests, errors and p50/p99, its table, queues and outbox, and the business numbers', () => {
+    const dash = Object.values(Template.fromStack(built.operations).findResources('AWS::CloudWatch::Dashboard')) as any[];
+    expect(dash).toHaveLength(1);
+    expect(dash[0].Properties.DashboardName).toBe('torcedor-dev-operations');
+    const body = JSON.stringify(dash[0].Properties.DashboardBody);
+    for (const s of SERVICES) expect(body, s).toContain(`${s}: requests and errors`);
+    for (const s of servicesWithWorker()) expect(body, s).toContain(`${s}: failed events and outbox age`);
+    for (const m of BUSINESS_METRICS) expect(body, m).toContain(`MetricName=\\\\\\"${m}\\\\\\"`);
+    expect(body).toContain('ConsumedWriteCapacityUnits');
+    expect(body).toContain('p99');
+  });
+
+  it('carries every recommended feature flag of the CDK version in use (so synth prints no feature-flag warning), and the context file', () => {
+    const recommended = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', 'aws-cdk-lib', 'recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
+    for (const [flag, value] of Object.entries(recommended)) expect(FLAGS[flag], flag).toEqual(value);
+    expect(existsSync(join(import.meta.dirname, '..', '..', 'cdk.context.json'))).toBe(true);
   });
 });

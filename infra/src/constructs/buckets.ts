@@ -4,6 +4,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { INCOMING_PREFIX, INCOMING_TTL_DAYS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import type { Stage } from '../stage.ts';
 import { acknowledge } from './nag.ts';
 
 /** A bucket for server access logs of the other buckets and the CDN. */
@@ -28,9 +29,10 @@ export function logBucket(scope: Construct, id: string): Bucket {
  */
 export class UploadsBucket extends Construct {
   readonly bucket: Bucket;
-  constructor(scope: Construct, id: string, props: { logs: Bucket; allowedOrigins: string[] }) {
+  constructor(scope: Construct, id: string, props: { stage: Stage; logs: Bucket; allowedOrigins: string[] }) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
+      bucketName: uploadsBucketName(props.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -68,21 +70,29 @@ export class UploadsBucket extends Construct {
 }
 
 /**
+ * The uploads bucket's name, `torcedor-<stage>-uploads-<account>-<region>`: named by the stage, unique, and known to
+ * every stack without a cross-stack reference (each names it with its own pseudo parameters).
+ */
+export const uploadsBucketName = (stage: Stage) => `${stage.resourceName('uploads')}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/**
  * A function's access to the uploads: read, write and delete of objects under `incoming/` and `uploads/` (presigned
  * POSTs are signed with its role; it verifies, copies to `uploads/` and deletes every version of uploads), nothing
  * outside those prefixes.
  */
-export function grantUploads(fn: IFunction, uploads: IBucket) {
+export function grantUploads(fn: IFunction, stage: Stage) {
+  const stack = Stack.of(fn);
+  const uploads = (stack.node.tryFindChild('UploadsBucketRef') as IBucket | undefined)
+    ?? Bucket.fromBucketName(stack, 'UploadsBucketRef', uploadsBucketName(stage));
   const prefixes = [`${INCOMING_PREFIX}/*`, `${UPLOADS_PREFIX}/*`];
   for (const objects of prefixes) {
     uploads.grantReadWrite(fn, objects);
     uploads.grantDelete(fn, objects);
   }
-  // cdk-nag names a resource by how the function's stack sees the bucket ARN: the stateful stack's export.
-  const bucketStack = Stack.of(uploads);
-  const arn = bucketStack === Stack.of(fn)
-    ? `<${bucketStack.getLogicalId(uploads.node.defaultChild as CfnBucket)}.Arn>`
-    : (Stack.of(fn).resolve(bucketStack.exportValue(uploads.bucketArn)) as { 'Fn::ImportValue': string })['Fn::ImportValue'];
+  // cdk-nag names the resource as the template writes it: the bucket's name with the stack's pseudo parameters, and the
+  // partition as a literal where the stack's region is known.
+  const partition = stack.resolve(stack.partition);
+  const arn = `arn:${typeof partition === 'string' ? partition : '<AWS::Partition>'}:s3:::${stage.resourceName('uploads')}-<AWS::AccountId>-<AWS::Region>`;
   const why = "grantReadWrite/grantDelete of the uploads bucket, scoped to its incoming/ and uploads/ prefixes: members' objects have random names under incoming/<memberId>/ and uploads/<memberId>/, so the resources are those prefixes; the wildcard actions are CDK's read/write/delete action groups.";
   for (const finding of [
     'IAM5[Action::s3:GetObject*]', 'IAM5[Action::s3:GetBucket*]', 'IAM5[Action::s3:List*]', 'IAM5[Action::s3:DeleteObject*]', 'IAM5[Action::s3:Abort*]',

@@ -1,5 +1,5 @@
 import { Annotations, Fn } from 'aws-cdk-lib';
-import { CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
@@ -7,12 +7,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { Stage } from '../stage.ts';
 import { acknowledge } from './nag.ts';
 import { routeList } from '@torcedor/shared/routes';
 import type { ServiceName } from '@torcedor/shared/services';
 
 /** Construct id of a route: its operation id, stable as long as the manifest entry keeps its key. */
 export const routeConstructId = (operationId: string) => `Route${operationId[0]!.toUpperCase()}${operationId.slice(1)}`;
+
+const API_AUTHORIZATION_REASON = 'Sessions are HttpOnly cookies verified in every service (shared middleware, cached JWKS) with public/member/owner access per route; an API Gateway authorizer cannot read them without duplicating that check.';
 
 /**
  * The API's own origin name, for CloudFront alone (context `apiOriginDomain`, `hostedZoneId`, `hostedZoneName`):
@@ -30,12 +33,12 @@ export class ManifestHttpApi extends Construct {
   /** The host CloudFront sends /api requests to: the origin domain when there is one, else the execute-api host. */
   readonly originHost: string;
 
-  constructor(scope: Construct, id: string, props: { originDomain?: ApiOriginDomain } = {}) {
+  constructor(scope: Construct, id: string, props: { stage: Stage; originDomain?: ApiOriginDomain }) {
     super(scope, id);
     const origin = props.originDomain;
     const domain = origin ? this.originDomainName(origin) : undefined;
     this.api = new HttpApi(this, 'Api', {
-      createDefaultStage: true, description: 'Torcedor API (routes from shared/src/routes.ts)',
+      apiName: props.stage.resourceName('api'), createDefaultStage: true, description: 'Torcedor API (routes from shared/src/routes.ts)',
       ...(domain ? { disableExecuteApiEndpoint: true, defaultDomainMapping: { domainName: domain } } : {}),
     });
     this.originHost = origin ? origin.domainName : Fn.select(2, Fn.split('/', this.api.apiEndpoint));
@@ -49,7 +52,7 @@ export class ManifestHttpApi extends Construct {
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status', latency: '$context.integrationLatency', time: '$context.requestTime' }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 1000 };
-    acknowledge(this, 'APIG4', 'Sessions are HttpOnly cookies verified in every service (shared middleware, cached JWKS) with public/member/owner access per route; an API Gateway authorizer cannot read them without duplicating that check.');
+    acknowledge(this, 'APIG4', API_AUTHORIZATION_REASON);
   }
 
   /** The origin name with its certificate (DNS-validated in the zone) and the zone's alias record to it. */
@@ -62,19 +65,18 @@ export class ManifestHttpApi extends Construct {
     });
     return domain;
   }
+}
 
-  /** One route per manifest entry, to the owning service's HTTP function. */
-  addManifestRoutes(functions: Record<ServiceName, IFunction>) {
-    const integrations = new Map<ServiceName, HttpLambdaIntegration>();
-    for (const r of routeList) {
-      // Streamed routes go from the CDN to the service's stream function (web-distribution.ts), not through the API.
-      if (r.stream) continue;
-      let integration = integrations.get(r.service);
-      if (!integration) {
-        integration = new HttpLambdaIntegration(`${r.service}Integration`, functions[r.service]);
-        integrations.set(r.service, integration);
-      }
-      new HttpRoute(this, routeConstructId(r.id), { httpApi: this.api, routeKey: HttpRouteKey.with(r.path, HttpMethod[r.method]), integration });
-    }
+/**
+ * A service's routes of the routes manifest on the API, in the service's own stack, integrated with its HTTP function's
+ * `live` alias (payload 2.0): one Lambda permission for the whole API, not one per route (room to grow: each
+ * permission is a CloudFormation resource). Streamed routes go from the CDN to the stream function (web-distribution.ts).
+ */
+export function addServiceRoutes(scope: Construct, api: IHttpApi, service: ServiceName, handler: IFunction): void {
+  const integration = new HttpLambdaIntegration(`${service}Integration`, handler, { scopePermissionToRoute: false });
+  for (const r of routeList) {
+    if (r.service !== service || r.stream) continue;
+    const route = new HttpRoute(scope, routeConstructId(r.id), { httpApi: api, routeKey: HttpRouteKey.with(r.path, HttpMethod[r.method]), integration });
+    acknowledge(route, 'APIG4', API_AUTHORIZATION_REASON);
   }
 }

@@ -2,16 +2,17 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import type { Stage } from '../stage.ts';
 import { acknowledge } from './nag.ts';
 
 /**
- * Third-party API keys, by the environment variable the local stack sets in plain text. In AWS a function
+ * Third-party API keys (named `torcedor/<stage>/<secretName>`), by the environment variable the local stack sets in plain text. In AWS a function
  * gets `<NAME>_SECRET_ARN` instead and reads the value at run time (services/kit/src/secrets.ts).
  */
 export const PROVIDER_SECRETS = {
-  STRIPE_SECRET_KEY: { secretName: 'torcedor/stripe-secret-key', logicalId: 'StripeSecretKeySecret', description: 'Stripe secret API key (sk_...)' },
-  STRIPE_WEBHOOK_SECRET: { secretName: 'torcedor/stripe-webhook-secret', logicalId: 'StripeWebhookSecretSecret', description: 'Stripe webhook signing secret (whsec_...)' },
-  OPENAI_API_KEY: { secretName: 'torcedor/openai-api-key', logicalId: 'OpenaiApiKeySecret', description: 'OpenAI API key (sk-...)' },
+  STRIPE_SECRET_KEY: { secretName: 'stripe-secret-key', logicalId: 'StripeSecretKeySecret', description: 'Stripe secret API key (sk_...)' },
+  STRIPE_WEBHOOK_SECRET: { secretName: 'stripe-webhook-secret', logicalId: 'StripeWebhookSecretSecret', description: 'Stripe webhook signing secret (whsec_...)' },
+  OPENAI_API_KEY: { secretName: 'openai-api-key', logicalId: 'OpenaiApiKeySecret', description: 'OpenAI API key (sk-...)' },
 } as const;
 export type ProviderSecretName = keyof typeof PROVIDER_SECRETS;
 export const isProviderSecretName = (name: string): name is ProviderSecretName => Object.hasOwn(PROVIDER_SECRETS, name);
@@ -28,12 +29,12 @@ export const SECRET_ARN_SUFFIX = '_SECRET_ARN';
 export class ProviderSecrets extends Construct {
   readonly secrets = {} as Record<ProviderSecretName, Secret>;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     for (const [name, def] of Object.entries(PROVIDER_SECRETS) as [ProviderSecretName, (typeof PROVIDER_SECRETS)[ProviderSecretName]][]) {
       const secret = new Secret(this, name, {
-        secretName: def.secretName,
-        description: `${def.description}. Set with: aws secretsmanager put-secret-value --secret-id ${def.secretName} --secret-string <value>`,
+        secretName: props.stage.secretName(def.secretName),
+        description: `${def.description}. Set with: aws secretsmanager put-secret-value --secret-id ${props.stage.secretName(def.secretName)} --secret-string <value>`,
         generateSecretString: { secretStringTemplate: JSON.stringify({ unset: true }), generateStringKey: 'placeholder', excludePunctuation: true },
         removalPolicy: RemovalPolicy.RETAIN,
       });
@@ -50,8 +51,8 @@ export class ProviderSecrets extends Construct {
  * `aws ssm put-parameter --overwrite`, and the next deployment passes the value to the functions.
  */
 export const PROVIDER_PARAMETERS = {
-  STRIPE_PRICE_ID: { parameterName: '/torcedor/stripe/price-id', description: "Stripe Price id of the $9.99/month premium plan (price_...)" },
-  STRIPE_PUBLISHABLE_KEY: { parameterName: '/torcedor/stripe/publishable-key', description: "Stripe publishable key for the page's Payment Element (pk_...)" },
+  STRIPE_PRICE_ID: { parameterName: 'stripe/price-id', description: "Stripe Price id of the $9.99/month premium plan (price_...)" },
+  STRIPE_PUBLISHABLE_KEY: { parameterName: 'stripe/publishable-key', description: "Stripe publishable key for the page's Payment Element (pk_...)" },
 } as const;
 export type ProviderParameterName = keyof typeof PROVIDER_PARAMETERS;
 export const isProviderParameterName = (name: string): name is ProviderParameterName => Object.hasOwn(PROVIDER_PARAMETERS, name);
@@ -61,12 +62,12 @@ export const UNSET_PARAMETER = 'unset';
 export class ProviderParameters extends Construct {
   readonly parameters = {} as Record<ProviderParameterName, StringParameter>;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     for (const [name, def] of Object.entries(PROVIDER_PARAMETERS) as [ProviderParameterName, (typeof PROVIDER_PARAMETERS)[ProviderParameterName]][]) {
       this.parameters[name] = new StringParameter(this, name, {
-        parameterName: def.parameterName,
-        description: `${def.description}. Set with: aws ssm put-parameter --overwrite --name ${def.parameterName} --value <value>`,
+        parameterName: props.stage.parameterName(def.parameterName),
+        description: `${def.description}. Set with: aws ssm put-parameter --overwrite --name ${props.stage.parameterName(def.parameterName)} --value <value>`,
         stringValue: UNSET_PARAMETER,
       });
     }
@@ -82,10 +83,10 @@ export class ProviderParameters extends Construct {
 export class OriginSecret extends Construct {
   readonly secret: Secret;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     this.secret = new Secret(this, 'Secret', {
-      secretName: 'torcedor/origin-verify',
+      secretName: props.stage.secretName('origin-verify'),
       description: 'The secret CloudFront adds to /api requests (x-torcedor-origin-verify): {"current","previous"}; rotate with infra/README.md "Rotating a secret"',
       generateSecretString: { secretStringTemplate: JSON.stringify({ previous: '' }), generateStringKey: 'current', excludePunctuation: true, passwordLength: 48 },
       removalPolicy: RemovalPolicy.RETAIN,

@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import { AssetHashType, DockerImage, Duration, Stack } from 'aws-cdk-lib';
-import { Architecture, Code, Function as LambdaFunction, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
+import { Alias, Architecture, Code, Function as LambdaFunction, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { Stage } from '../stage.ts';
+import { functionAlarms } from './alarms.ts';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -95,6 +98,7 @@ function serviceLayer(scope: Construct, service: ServiceName): ILayerVersion | u
 }
 
 export interface ServiceFunctionProps {
+  stage: Stage;
   service: ServiceName;
   kind: 'http' | 'worker' | 'stream';
   environment: Record<string, string>;
@@ -102,14 +106,26 @@ export interface ServiceFunctionProps {
   bundle: boolean;
 }
 
-/** One Lambda function of a service, bundled by local esbuild exactly as the local stack bundles it. */
+/** How a new version takes the traffic: 10% for 5 minutes, then all, rolled back when its errors alarm fires. */
+export const DEPLOYMENT_CONFIG = LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+
+/**
+ * One Lambda function of a service, bundled by local esbuild exactly as the local stack bundles it, published as a
+ * version behind the `live` alias that everything invokes (routes, rules, schedules, URLs). A deploy shifts `live` to
+ * the new version gradually (CodeDeploy canary) and rolls back on the function's errors alarm (infra/README.md, "Safe
+ * deploys"). Its alarms: errors, throttles and, for a worker, event age (alarms.ts).
+ */
 export class ServiceFunction extends Construct {
   readonly fn: LambdaFunction;
+  /** `live`: the alias every caller invokes. */
+  readonly alias: Alias;
+  readonly alarms: ReturnType<typeof functionAlarms>;
 
   constructor(scope: Construct, id: string, p: ServiceFunctionProps) {
     super(scope, id);
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
     const common = {
+      functionName: p.stage.resourceName(`${p.service}-${p.kind}`),
       logGroup,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -138,6 +154,13 @@ export class ServiceFunction extends Construct {
           },
         })
       : new LambdaFunction(this, 'Fn', { ...common, handler: 'index.handler', code: Code.fromInline('export const handler = async () => ({ statusCode: 200 });') });
+    this.alias = new Alias(this, 'Live', { aliasName: 'live', version: this.fn.currentVersion });
+    this.alarms = functionAlarms(this, { stage: p.stage, service: p.service, kind: p.kind, fn: this.alias });
+    const deployment = new LambdaDeploymentGroup(this, 'Deployment', {
+      alias: this.alias, deploymentConfig: DEPLOYMENT_CONFIG, alarms: [this.alarms.errors],
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
+    acknowledge(deployment, 'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]', "CodeDeploy's own managed role for Lambda deployments: it may only shift this function's aliases and read its alarms.");
     acknowledge(this, LAMBDA_BASIC_ROLE, 'AWSLambdaBasicExecutionRole is the least-privilege managed policy for CloudWatch Logs; data access is granted per table with grant*().');
     acknowledge(this, 'IAM5[Resource::*]', 'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) only accepts Resource "*".');
     acknowledge(this, 'L1', 'Pinned to Node.js 22, the runtime the code and its bundles target (the repo runs on Node 20+ and vitest 4, openai 6, middy 6).');

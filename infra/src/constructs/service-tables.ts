@@ -1,19 +1,20 @@
 import { CfnTable, AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { SERVICES, TABLES, type ServiceName } from '@torcedor/shared/services';
+import type { Stage } from '../stage.ts';
 
 /** Stable logical id of a service's table (asserted in tests: renaming it would replace the data). */
 export const tableLogicalId = (service: ServiceName) => `${service[0]!.toUpperCase()}${service.slice(1)}Table`;
 
 /**
  * One single-table store per service, from the shared key definitions (the local stack creates the
- * same tables from the same definitions): on-demand, point-in-time recovery, TTL, generated names.
+ * same tables from the same definitions): on-demand, point-in-time recovery, TTL, generated names; retained with
+ * deletion protection in prod, removable in dev.
  */
 export class ServiceTables extends Construct {
   readonly tables = {} as Record<ServiceName, Table>;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     for (const service of SERVICES) {
       const def = TABLES[service];
@@ -24,8 +25,8 @@ export class ServiceTables extends Construct {
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         timeToLiveAttribute: def.ttlAttribute,
         encryption: TableEncryption.AWS_MANAGED,
-        removalPolicy: RemovalPolicy.RETAIN,
-        deletionProtection: true,
+        removalPolicy: props.stage.removalPolicy,
+        deletionProtection: props.stage.keepsData,
       });
       for (const g of def.gsis) {
         table.addGlobalSecondaryIndex({

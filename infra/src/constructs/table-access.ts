@@ -1,3 +1,4 @@
+import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -10,11 +11,13 @@ const DATA_ACTIONS = [
 
 /**
  * A function's access to its service's table: the data actions the code uses, on the table and on
- * each of its named indexes (no `index/*` wildcard, no Scan, no table management).
+ * each of its named indexes (no `index/*` wildcard, no Scan, no table management). `restoredName`: a point-in-time
+ * copy that replaced the table (infra/README.md, "Restoring a table"), granted instead.
  */
-export function grantOwnTable(fn: IFunction, service: ServiceName, table: Table) {
+export function grantOwnTable(fn: IFunction, service: ServiceName, table: Table, restoredName?: string) {
+  const arn = restoredName ? Stack.of(fn).formatArn({ service: 'dynamodb', resource: 'table', resourceName: restoredName }) : table.tableArn;
   fn.addToRolePolicy(new PolicyStatement({
     actions: DATA_ACTIONS,
-    resources: [table.tableArn, ...TABLES[service].gsis.map((g) => `${table.tableArn}/index/${g.name}`)],
+    resources: [arn, ...TABLES[service].gsis.map((g) => `${arn}/index/${g.name}`)],
   }));
 }

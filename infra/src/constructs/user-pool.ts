@@ -1,6 +1,7 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { AccountRecovery, CfnUserPool, CfnUserPoolGroup, FeaturePlan, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import type { Stage } from '../stage.ts';
 import { acknowledge } from './nag.ts';
 import { PASSWORD_MIN_LENGTH } from '@torcedor/shared/schemas/identity';
 
@@ -15,17 +16,18 @@ export class MemberPool extends Construct {
   readonly pool: UserPool;
   readonly client: UserPoolClient;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     this.pool = new UserPool(this, 'Pool', {
+      userPoolName: props.stage.resourceName('members'),
       selfSignUpEnabled: false,
       signInAliases: { username: true },
       signInCaseSensitive: false,
       passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },
       accountRecovery: AccountRecovery.NONE,
       featurePlan: FeaturePlan.PLUS,
-      removalPolicy: RemovalPolicy.RETAIN,
-      deletionProtection: true,
+      removalPolicy: props.stage.removalPolicy,
+      deletionProtection: props.stage.keepsData,
     });
     (this.pool.node.defaultChild as CfnUserPool).overrideLogicalId('MemberUserPool');
     (this.pool.node.defaultChild as CfnUserPool).userPoolAddOns = { advancedSecurityMode: 'ENFORCED' };

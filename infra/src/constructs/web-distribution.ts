@@ -17,6 +17,12 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { REPO_ROOT } from './service-function.ts';
 
+/** How cdk-nag names a stack attribute: its value where the stack knows it (an app given a region), else the placeholder. */
+const literalOr = (stack: Stack, value: string, placeholder: string) => {
+  const resolved = stack.resolve(value);
+  return typeof resolved === 'string' ? resolved : placeholder;
+};
+
 /**
  * The SPA bucket behind CloudFront, with `/api/*` routed to the HTTP API so the browser sees one origin
  * (cookies work), and `/uploads/*` read from the private uploads bucket (Origin Access Control, GET/HEAD only).
@@ -75,6 +81,8 @@ export class WebDistribution extends Construct {
   constructor(scope: Construct, id: string, props: {
     apiHost: string; logs: Bucket; uploads: IBucket; streams?: { path: string; url: IFunctionUrl }[];
     originSecret: ISecret; originSecretGeneration?: string;
+    /** The AWS WAF web ACL in front of everything (edge-firewall.ts). */
+    webAclArn: string;
   }) {
     super(scope, id);
     const site = new Bucket(this, 'Site', {
@@ -147,6 +155,7 @@ export class WebDistribution extends Construct {
     };
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Torcedor (origin secret generation ${props.originSecretGeneration ?? '1'})`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.logs,
@@ -186,13 +195,12 @@ export class WebDistribution extends Construct {
       for (const finding of [
         LAMBDA_BASIC_ROLE, 'L1', 'IAM5[Resource::*]', 'IAM5[Action::s3:Abort*]', 'IAM5[Action::s3:DeleteObject*]', 'IAM5[Action::s3:GetBucket*]',
         'IAM5[Action::s3:GetObject*]', 'IAM5[Action::s3:List*]', `IAM5[Resource::<${Stack.of(this).getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*]`,
-        'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `IAM5[Resource::arn:${literalOr(Stack.of(this), Stack.of(this).partition, '<AWS::Partition>')}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${literalOr(Stack.of(this), Stack.of(this).region, '<AWS::Region>')}/*]`,
       ]) acknowledge(handler, finding, why);
     } else {
       Annotations.of(this).addInfo('web/dist is missing: run `npm run build -w web` before `cdk deploy` to publish the SPA.');
     }
     acknowledge(this, 'CFR1', 'Age rules are enforced per country by the service at sign-up; the product does not block countries at the edge.');
-    acknowledge(this, 'CFR2', 'WAF is an operator choice per account (cost); API throttling and sign-in throttling run in API Gateway and identity.');
     acknowledge(this, 'CFR4', 'The default CloudFront certificate is used until the operator attaches a custom domain, where TLSv1.2_2021 is set.');
   }
 }
