@@ -29,7 +29,7 @@ export interface Stage {
   monthlyBudgetUsd: number;
 }
 
-/** The budget when the operator names none: a small club's month with room to spare (docs/cost.md). */
+/** The budget when the operator names none: a small club's month with room to spare (infra/README.md, "Spend"). */
 export const DEFAULT_MONTHLY_BUDGET_USD = 100;
 
 /** The stage from the app's context; an unknown name or a bad budget fails the synth. */

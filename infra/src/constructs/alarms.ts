@@ -129,7 +129,7 @@ export function tableAlarms(scope: Construct, stage: Stage, service: ServiceName
   return {
     throttles: alarm(scope, `${service}ThrottlesAlarm`, {
       stage, name: `${service}-table-throttles`, threshold: 0,
-      description: `The ${service} table throttled requests: a hot key or the table's maximum throughput (docs/cost.md).`,
+      description: `The ${service} table throttled requests: a hot key, or the account's on-demand limits (infra/README.md, "Alarms").`,
       metric: table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: ONE_MINUTE }),
     }),
     systemErrors: alarm(scope, `${service}SystemErrorsAlarm`, {

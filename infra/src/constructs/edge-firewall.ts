@@ -8,7 +8,7 @@ export const EDGE_RATE_LIMIT_PER_5_MINUTES = 2000;
 /**
  * The distribution's web ACL (AWS WAF, scope CLOUDFRONT, so it lives in us-east-1; app.ts puts it there): AWS's common
  * rule set and known bad inputs, and a rate-based rule per address. The common set's 8 KB body rule only counts, since
- * the API takes bodies up to 64 KB (a humidor CSV import). Cost: docs/cost.md, "Edge protection".
+ * the API takes bodies up to 64 KB (a humidor CSV import). Cost: infra/README.md, "Edge protection".
  */
 export class EdgeFirewall extends Construct {
   readonly webAclArn: string;
