@@ -658,3 +658,19 @@ describe('operations', () => {
     expect(existsSync(join(import.meta.dirname, '..', '..', 'cdk.context.json'))).toBe(true);
   });
 });
+
+describe('restore', () => {
+  it("points a service's functions at a restored copy of its table (-c restoredTables), environment and grants, and refuses a malformed one", () => {
+    const b = buildApp(appWith({ restoredTables: 'social=torcedor-dev-social-restored' }));
+    const t = Template.fromStack(b.services.social);
+    const fns = (Object.entries(t.findResources('AWS::Lambda::Function')) as [string, any][]).filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
+    expect(fns).toHaveLength(2);
+    for (const [, f] of fns) expect(f.Properties.Environment.Variables.TABLE_NAME).toBe('torcedor-dev-social-restored');
+    const dynamo = (Object.values(t.findResources('AWS::IAM::Policy')) as any[]).flatMap((p) => p.Properties.PolicyDocument.Statement).filter((st: any) => String(st.Action).includes('dynamodb:'));
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const st of dynamo) expect(JSON.stringify(st.Resource)).toContain('table/torcedor-dev-social-restored');
+    // The other services keep their own tables.
+    expect(JSON.stringify(Template.fromStack(b.services.humidor).toJSON())).not.toContain('restored');
+    expect(() => buildApp(appWith({ restoredTables: 'nosuch=abc' }))).toThrow(/restoredTables/);
+  });
+});
