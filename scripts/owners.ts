@@ -35,7 +35,7 @@ function target(): { client: CognitoIdentityProviderClient; poolId: string } {
     };
   }
   const poolId = flag('pool-id') || process.env.USER_POOL_ID;
-  if (!poolId) throw new Error('give the pool id: --pool-id ID or USER_POOL_ID (the Torcedor<Stage>Stateful stack's user pool)');
+  if (!poolId) throw new Error('give the pool id: --pool-id ID or USER_POOL_ID (the user pool of the Torcedor<Stage>Stateful stack)');
   return { client: new CognitoIdentityProviderClient({ region: flag('region') || process.env.AWS_REGION }), poolId };
 }
 
