@@ -11,6 +11,7 @@ import { dynamodb, TABLE } from './ddb.ts';
 import { outboxRelay } from './events.ts';
 import { logger } from './logger.ts';
 import { countBusiness, logMember, observability, recordSeconds } from './observability.ts';
+import { continueJobs, type JobPage } from './jobs.ts';
 import { sweepOutbox } from './outbox.ts';
 import { isDeleted, markDeleted } from './revocation.ts';
 
@@ -32,7 +33,12 @@ type Scheduled<S extends ServiceName> = Exclude<Extract<(typeof schedules)[numbe
 export interface WorkerHandlers<S extends ServiceName> {
   events: { [N in Consumed<S> & EventName]: (detail: EventDetail<N>, meta: { id: string; time: string }) => Promise<void> };
   schedules: { [N in Scheduled<S> & ScheduleName]: (meta: { id: string; time: string }) => Promise<void> };
+  /** The pages of the service's paged jobs by name (jobs.ts): its minute schedule continues every unfinished one. */
+  jobs?: Record<string, JobPage<never>>;
 }
+
+/** How much of a minute tick's remaining time the jobs may use (the rest is the sweep's and the margin's). */
+const JOB_SHARE_OF_TICK = 0.6;
 
 /** How long a delivered event id is remembered: longer than any redelivery or redrive of it. */
 const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
@@ -58,6 +64,7 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
   // An outbox event is identified by its outbox id (a relay and the sweep may both put it on the bus).
   const config = new IdempotencyConfig({ eventKeyJmesPath: 'detail.outboxId || id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
 
+  let remaining = () => LOCAL_DELIVERY_DEADLINE_MS;
   const handleOnce = makeIdempotent(async (event: BusEvent, _context: unknown): Promise<void> => {
     const meta = { id: event.id, time: event.time };
     const type = event['detail-type'];
@@ -67,6 +74,7 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
         const swept = await sweepOutbox();
         recordSeconds(OPERATIONAL_METRICS.outboxOldestAge, swept.oldestAgeSeconds);
         if (swept.published || swept.failed) logger.info('outbox swept', swept);
+        if (handlers.jobs) await continueJobs(handlers.jobs, Date.now() + remaining() * JOB_SHARE_OF_TICK);
         return;
       }
       const fn = scheduleHandlers[name];
@@ -101,9 +109,9 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
       // The in-progress record expires with the function's remaining time, so a delivery whose record outlived a
       // failed try (its clean-up did not answer) is not refused until the record's 7-day TTL. Lambda gives the
       // time; the local stack and tests give no context, and get LOCAL_DELIVERY_DEADLINE_MS.
-      config.registerLambdaContext(typeof (context as Partial<Context> | undefined)?.getRemainingTimeInMillis === 'function'
-        ? context
-        : { ...(context ?? {}), getRemainingTimeInMillis: () => LOCAL_DELIVERY_DEADLINE_MS } as Context);
+      const lambda = typeof (context as Partial<Context> | undefined)?.getRemainingTimeInMillis === 'function';
+      config.registerLambdaContext(lambda ? context : { ...(context ?? {}), getRemainingTimeInMillis: () => LOCAL_DELIVERY_DEADLINE_MS } as Context);
+      remaining = lambda ? () => context.getRemainingTimeInMillis() : () => LOCAL_DELIVERY_DEADLINE_MS;
       return handleOnce(event, context);
     });
 }

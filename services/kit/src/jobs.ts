@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, isConditionFailure, TABLE } from './ddb.ts';
+import { queryAll } from './items.ts';
+import { logger } from './logger.ts';
+
+/**
+ * Jobs that finish at any size (docs/architecture.md, "Jobs"): a job that walks many items (every lead, every follower
+ * of a member being deleted, a catalog import) runs in pages, one page at a time, each page idempotent, with a
+ * checkpoint (its cursor) written after every page. A worker invocation runs pages while its time budget lasts, then
+ * leaves the job for the next one: the service's minute schedule (the outbox relay's) continues every unfinished job
+ * (`continueJobs`). A run cut anywhere (a timeout, a crash) resumes from its last checkpoint; the page after it may run
+ * twice, which is why pages are idempotent (per run: `runId` names the run, e.g. for "scored in this run" markers).
+ *
+ * A job item per name and key: `JOB#<name>` / `KEY#<key>`, in the `JOBS` list while it runs (a sparse second copy of
+ * the key under `PK = JOBS`, so the schedule finds running jobs with one Query).
+ */
+
+/** One page of a job: given the cursor it stopped at (null at the start), do one bounded batch; answer the next cursor or null when done. */
+export type JobPage<P> = (input: { params: P; cursor: string | null; runId: string; key: string }) => Promise<{ next: string | null; done?: number }>;
+
+export interface JobState<P = unknown> {
+  name: string;
+  key: string;
+  runId: string;
+  params: P;
+  cursor: string | null;
+  status: 'running' | 'done';
+  /** Pages run so far, and items the pages said they handled. */
+  pages: number;
+  handled: number;
+  startedAt: string;
+  finishedAt?: string;
+  v: number;
+}
+
+const jobKey = (name: string, key: string) => ({ PK: `JOB#${name}`, SK: `KEY#${key}` });
+const RUNNING_PK = 'JOBS';
+const runningKey = (name: string, key: string) => ({ PK: RUNNING_PK, SK: `${name}#${key}` });
+
+/** The job's current state, or null if it never ran. */
+export async function readJob<P>(name: string, key = 'all'): Promise<JobState<P> | null> {
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: jobKey(name, key), ConsistentRead: true }));
+  return (out.Item as JobState<P> | undefined) ?? null;
+}
+
+/**
+ * Starts a run of job `name` for `key` with `params`, unless one is running already (then that run goes on, and its
+ * state is answered): starting twice never makes two runs.
+ */
+export async function startJob<P>(name: string, params: P, key = 'all', now = new Date()): Promise<JobState<P>> {
+  const state: JobState<P> = {
+    name, key, runId: randomUUID(), params, cursor: null, status: 'running', pages: 0, handled: 0, startedAt: now.toISOString(), v: 1,
+  };
+  try {
+    await ddb.send(new PutCommand({
+      TableName: TABLE, Item: { ...jobKey(name, key), ...state },
+      ConditionExpression: 'attribute_not_exists(PK) OR #s <> :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'running' },
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return (await readJob<P>(name, key))!;
+  }
+  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...runningKey(name, key), name, key } }));
+  return state;
+}
+
+/**
+ * Runs pages of the job until it is done or `deadline` (epoch ms) is near, writing the checkpoint after each page on
+ * the version it read (a second runner of the same job loses the race and stops). Answers the state it left.
+ */
+export async function runJob<P>(name: string, page: JobPage<P>, opts: { key?: string; deadline: number; now?: () => number }): Promise<JobState<P> | null> {
+  const key = opts.key ?? 'all';
+  const now = opts.now ?? Date.now;
+  let state = await readJob<P>(name, key);
+  while (state && state.status === 'running' && now() < opts.deadline) {
+    const { next, done } = await page({ params: state.params, cursor: state.cursor, runId: state.runId, key });
+    const after: JobState<P> = {
+      ...state, cursor: next, pages: state.pages + 1, handled: state.handled + (done ?? 0), v: state.v + 1,
+      ...(next === null ? { status: 'done' as const, finishedAt: new Date(now()).toISOString() } : {}),
+    };
+    try {
+      await ddb.send(new PutCommand({
+        TableName: TABLE, Item: { ...jobKey(name, key), ...after }, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': state.v },
+      }));
+    } catch (err) {
+      if (isConditionFailure(err)) return readJob<P>(name, key);
+      throw err;
+    }
+    state = after;
+  }
+  if (state?.status === 'done') await ddb.send(new DeleteCommand({ TableName: TABLE, Key: runningKey(name, key) }));
+  return state;
+}
+
+/**
+ * Continues every unfinished job of the service with the pages it knows (`pages` by job name), within `deadline`; the
+ * service's minute schedule calls it, so a job cut by a timeout goes on within a minute.
+ */
+export async function continueJobs(pages: Record<string, JobPage<never>>, deadline: number): Promise<void> {
+  const running = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': RUNNING_PK }, ConsistentRead: true });
+  for (const r of running) {
+    if (Date.now() >= deadline) return;
+    const page = pages[String(r.name)];
+    if (!page) {
+      logger.warn('a running job no page knows', { name: r.name, key: r.key });
+      continue;
+    }
+    await runJob(String(r.name), page as JobPage<unknown>, { key: String(r.key), deadline });
+  }
+}
