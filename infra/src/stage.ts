@@ -27,7 +27,18 @@ export interface Stage {
   alarmEmail?: string;
   /** The monthly spend the budget alarm watches (`-c monthlyBudgetUsd=...`). */
   monthlyBudgetUsd: number;
+  /**
+   * The user pool's feature plan (`-c userPoolPlan=lite|essentials|plus`): lite unless told, the cheapest plan that keeps
+   * every product feature (docs/cost.md, "The user pool's plan"); plus adds Cognito's threat protection.
+   */
+  userPoolPlan: UserPoolPlan;
+  /** On-demand maximum throughput per table (`-c tableMaxReadUnits`, `-c tableMaxWriteUnits`): a spend guard. */
+  tableMaxReadUnits?: number;
+  tableMaxWriteUnits?: number;
 }
+
+export const USER_POOL_PLANS = ['lite', 'essentials', 'plus'] as const;
+export type UserPoolPlan = (typeof USER_POOL_PLANS)[number];
 
 /** The budget when the operator names none: a small club's month with room to spare (infra/README.md, "Spend"). */
 export const DEFAULT_MONTHLY_BUDGET_USD = 100;
@@ -38,6 +49,16 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
   if (!STAGES.includes(name)) throw new Error(`Context stage=${name}: use one of ${STAGES.join(', ')}`);
   const budget = Number(ctx('monthlyBudgetUsd') ?? DEFAULT_MONTHLY_BUDGET_USD);
   if (!Number.isFinite(budget) || budget <= 0) throw new Error(`Context monthlyBudgetUsd=${ctx('monthlyBudgetUsd')}: a positive number of US dollars`);
+  const plan = (ctx('userPoolPlan') ?? 'lite') as UserPoolPlan;
+  if (!USER_POOL_PLANS.includes(plan)) throw new Error(`Context userPoolPlan=${plan}: use one of ${USER_POOL_PLANS.join(', ')}`);
+  const units = (key: string) => {
+    const raw = ctx(key);
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`Context ${key}=${raw}: a whole number of request units per second`);
+    return n;
+  };
+  const [tableMaxReadUnits, tableMaxWriteUnits] = [units('tableMaxReadUnits'), units('tableMaxWriteUnits')];
   const email = ctx('alarmEmail');
   if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`Context alarmEmail=${email}: not an email address`);
   const keepsData = name === 'prod';
@@ -50,5 +71,8 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
     removalPolicy: keepsData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     ...(email ? { alarmEmail: email } : {}),
     monthlyBudgetUsd: budget,
+    userPoolPlan: plan,
+    ...(tableMaxReadUnits ? { tableMaxReadUnits } : {}),
+    ...(tableMaxWriteUnits ? { tableMaxWriteUnits } : {}),
   };
 }

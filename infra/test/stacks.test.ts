@@ -674,3 +674,24 @@ describe('restore', () => {
     expect(() => buildApp(appWith({ restoredTables: 'nosuch=abc' }))).toThrow(/restoredTables/);
   });
 });
+
+describe('cost choices', () => {
+  it("makes the user pool's feature plan the operator's choice, lite by default; threat protection on plus only", () => {
+    const pool = (t: Template) => (Object.values(t.findResources('AWS::Cognito::UserPool'))[0] as any).Properties;
+    expect(pool(stateful).UserPoolTier).toBe('LITE');
+    expect(pool(stateful).UserPoolAddOns).toBeUndefined();
+    const plus = pool(Template.fromStack(buildApp(appWith({ userPoolPlan: 'plus' })).stateful));
+    expect(plus.UserPoolTier).toBe('PLUS');
+    expect(plus.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+    expect(() => buildApp(appWith({ userPoolPlan: 'gold' }))).toThrow(/userPoolPlan/);
+  });
+
+  it('caps each table\'s on-demand throughput when the operator asks (a spend guard), and not otherwise', () => {
+    const guarded = Template.fromStack(buildApp(appWith({ tableMaxReadUnits: '4000', tableMaxWriteUnits: '1000' })).stateful);
+    for (const t of Object.values(guarded.findResources('AWS::DynamoDB::Table')) as any[]) {
+      expect(t.Properties.OnDemandThroughput).toEqual({ MaxReadRequestUnits: 4000, MaxWriteRequestUnits: 1000 });
+    }
+    for (const t of Object.values(stateful.findResources('AWS::DynamoDB::Table')) as any[]) expect(t.Properties.OnDemandThroughput).toBeUndefined();
+    expect(() => buildApp(appWith({ tableMaxWriteUnits: 'many' }))).toThrow(/tableMaxWriteUnits/);
+  });
+});

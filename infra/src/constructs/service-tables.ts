@@ -27,6 +27,9 @@ export class ServiceTables extends Construct {
         encryption: TableEncryption.AWS_MANAGED,
         removalPolicy: props.stage.removalPolicy,
         deletionProtection: props.stage.keepsData,
+        // The spend guard: on-demand tables throttle past these (docs/cost.md, "Spend guards").
+        ...(props.stage.tableMaxReadUnits ? { maxReadRequestUnits: props.stage.tableMaxReadUnits } : {}),
+        ...(props.stage.tableMaxWriteUnits ? { maxWriteRequestUnits: props.stage.tableMaxWriteUnits } : {}),
       });
       for (const g of def.gsis) {
         table.addGlobalSecondaryIndex({
