@@ -64,11 +64,14 @@ export const ORIGIN_VERIFY_HEADER = 'x-torcedor-origin-verify';
  */
 export const ORIGIN_VERIFY_SETTING = 'ORIGIN_VERIFY';
 
+/** The bench's partition recorder's file (services/kit/src/partition-log.ts): set by the bench through the local stack only. */
+export const PARTITION_LOG_SETTING = 'TORCEDOR_PARTITION_LOG';
+
 /**
  * Settings no deployed function may carry: the stand-ins' endpoints, the local-stack switch, and the billing overrides
  * that point Stripe's client or the local provider's webhook somewhere else (tests and the local stack only).
  */
-export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIPE_API_URL', 'BILLING_WEBHOOK_URL'] as const;
+export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIPE_API_URL', 'BILLING_WEBHOOK_URL', PARTITION_LOG_SETTING] as const;
 
 /**
  * Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. A provider key

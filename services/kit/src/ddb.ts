@@ -9,6 +9,9 @@ const config = loadConfig(DataEnv);
 export const dynamodb = traced(new DynamoDBClient({
   region: config.AWS_REGION, ...clientOptions(), ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),
 }));
+// The bench's partition recorder (partition-log.ts): never loaded unless the local stack passes its file.
+const partitionLog = process.env.TORCEDOR_PARTITION_LOG;
+if (partitionLog) (await import('./partition-log.ts')).recordPartitions(dynamodb, partitionLog);
 /** The document client over it: what data code uses. */
 export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 /** A main-index key of the single-table design. */
