@@ -272,6 +272,8 @@ export const schedules = [
   { name: 'lead_scoring_update', expression: 'rate(1 day)', target: 'marketing', summary: "Recomputes every lead's engagement score from its recorded activity" },
   { name: 'daily_content_generation', expression: 'rate(1 day)', target: 'marketing', summary: 'Drafts a community post from the week in the club with the AI provider' },
   { name: 'campaign_optimization', expression: 'rate(1 day)', target: 'marketing', summary: 'Ranks campaigns by attributed sign-ups and conversions and flags the weakest' },
+  // The events service's past-events count (services/events/README.md, "Past events").
+  { name: 'past_events_update', expression: 'rate(5 minutes)', target: 'events', summary: 'Counts the events that have started since the last run as past (each once)' },
   // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },

@@ -8,10 +8,11 @@ import { baseConfig } from '@torcedor/service-kit/config';
 import { FREE_HOSTED_EVENTS_LIMIT } from '@torcedor/shared/constants';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import {
-  answerAndHostPlan, cancelEvent, countPast, createEvent, eventFields, eventView, getEvent, listUpcoming, rsvpsOf, rsvpsOfEvent, setRsvp, updateEvent,
+  answerAndHostPlan, cancelEvent, createEvent, eventFields, eventView, getEvent, listUpcoming, rsvpsOf, rsvpsOfEvent, setRsvp, updateEvent,
   waitlistPosition, type StoredEvent, type StoredRsvp,
 } from './data/events.ts';
 import { readHosting } from './data/hosting.ts';
+import { countPast } from './data/past.ts';
 import { exportMember } from './data/member.ts';
 import { premiumMembers, readMembers } from './data/profiles.ts';
 import { decodeCursor, encodeCursor } from '@torcedor/service-kit/cursor';

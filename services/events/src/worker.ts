@@ -2,6 +2,7 @@ import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { createWorker } from '@torcedor/service-kit/worker';
 import { deleteMember } from './data/member.ts';
+import { moveStartedEvents } from './data/past.ts';
 import { applyProfile } from './data/profiles.ts';
 
 export const handler = createWorker('events', {
@@ -13,5 +14,9 @@ export const handler = createWorker('events', {
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId }) => deleteMember(userId),
   },
-  schedules: {},
+  schedules: {
+    past_events_update: async () => {
+      await moveStartedEvents();
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
@@ -422,4 +422,101 @@ describe('the member badge', () => {
     await plan(host, 'free', null);
     expect((await get(free, e.id)).body.hostPremium).toBe(false);
   });
+});
+
+describe('the past-events count', () => {
+  /** Every event stored whose start is before `now` (or, with `counted`, every event counted past), by a Scan. */
+  async function scanCount(now: string, counted = false): Promise<number> {
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await ddb.ddb.send(new ScanCommand({
+        TableName: ddb.TABLE, Select: 'COUNT', ExclusiveStartKey: start, ConsistentRead: true,
+        FilterExpression: counted ? 'SK = :e AND GSI1PK = :past' : 'SK = :e AND startAt < :now',
+        ExpressionAttributeValues: counted ? { ':e': 'EVENT', ':past': 'EVENTS#PAST' } : { ':e': 'EVENT', ':now': now },
+      }));
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return count;
+  }
+  const kept = async () => Number((await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: 'STATS', SK: 'PAST' }, ConsistentRead: true }))).Item?.count ?? 0);
+  const tick = () => deliver(worker, { ...busEvent('Scheduled', { schedule: 'past_events_update' }), source: 'aws.events' });
+  /** The count answered equals a fresh count of started events, and the kept count is exactly the events counted past. */
+  async function expectExact(host: Member) {
+    const now = new Date().toISOString();
+    const past = await import('../src/data/past.ts');
+    expect(await past.countPast(now)).toBe(await scanCount(now));
+    expect(await kept()).toBe(await scanCount(now, true));
+    const before = await scanCount(new Date().toISOString());
+    const listed = await call(http, 'GET', '/api/events', { cookies: host.cookies, query: { limit: '1' } });
+    const after = await scanCount(new Date().toISOString());
+    expect(listed.status).toBe(200);
+    expect(listed.body.pastCount).toBeGreaterThanOrEqual(before);
+    expect(listed.body.pastCount).toBeLessThanOrEqual(after);
+  }
+
+  it('equals a fresh count after past and future events, two runs of the schedule, a cancel and edits across now', async () => {
+    const data = await import('../src/data/events.ts');
+    const host = await member('Past host');
+    await premium(host);
+    await expectExact(host);
+    // Events that started before (stored directly: the API takes only future starts), upcoming ones, and two that start in a moment.
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const fieldsAt = (startAt: string) => data.eventFields({ ...form(), eventType: 'tasting', startAt, endAt: null, capacity: null });
+    const stored = async (startAt: string) => {
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      await data.createEvent({
+        id, hostId: host.userId, hostName: 'Past host', ...fieldsAt(startAt),
+        attendingCount: 0, interestedCount: 0, waitlistCount: 0, isAgeRestricted: true, createdAt: at, updatedAt: at,
+      }, null);
+      return id;
+    };
+    const old = [await stored(ago(2 * 86_400_000)), await stored(ago(3_600_000)), await stored(ago(60_000))];
+    const [future, toMove] = [await create(host), await create(host, { startAt: inDays(10), endAt: null })];
+    const soon = [await create(host, { startAt: new Date(Date.now() + 1_200).toISOString(), endAt: null }), await create(host, { startAt: new Date(Date.now() + 1_300).toISOString(), endAt: null })];
+    await expectExact(host);
+    await new Promise((r) => setTimeout(r, 1_500));
+    await expectExact(host);
+
+    // The schedule moves what has started; a second run (and two at once) count nothing twice.
+    await tick();
+    for (const id of [...old, ...soon.map((e) => e.id)]) expect((await partition(id)).event).toMatchObject({ GSI1PK: 'EVENTS#PAST', pastAt: expect.any(String) });
+    expect((await partition(future.id)).event).toMatchObject({ GSI1PK: 'EVENTS' });
+    await expectExact(host);
+    const afterFirst = await kept();
+    await tick();
+    expect(await kept()).toBe(afterFirst);
+    await expectExact(host);
+    await stored(ago(1_000));
+    await Promise.all([tick(), tick(), (await import('../src/data/past.ts')).moveStartedEvents()]);
+    await expectExact(host);
+
+    // Cancelling a counted event takes it off; an event counted past cannot be edited.
+    const gone = old[1]!;
+    expect((await call(http, 'DELETE', `/api/events/${gone}`, { cookies: host.cookies, pathParameters: { id: gone } })).status).toBe(200);
+    await expectExact(host);
+    const edit = await call(http, 'PUT', `/api/events/${soon[0]!.id}`, { cookies: host.cookies, pathParameters: { id: soon[0]!.id }, body: form({ startAt: inDays(5), endAt: null }) });
+    expect(edit.body.code).toBe('EVENT_STARTED');
+    await expectExact(host);
+
+    // An upcoming event moved before now counts at once, before the schedule moves it; another moved to a moment away counts once it starts.
+    await data.updateEvent(host.userId, toMove.id, fieldsAt(ago(5_000)), 'Past host');
+    expect((await partition(toMove.id)).event).toMatchObject({ GSI1PK: 'EVENTS' });
+    await expectExact(host);
+    const moved = await call(http, 'PUT', `/api/events/${future.id}`, { cookies: host.cookies, pathParameters: { id: future.id }, body: form({ startAt: new Date(Date.now() + 1_000).toISOString(), endAt: null }) });
+    expect(moved.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_200));
+    await expectExact(host);
+    await tick();
+    for (const id of [toMove.id, future.id]) expect((await partition(id)).event).toMatchObject({ GSI1PK: 'EVENTS#PAST' });
+    await expectExact(host);
+    // A cancel of an event not counted yet changes nothing kept; the answer still follows.
+    const late = await stored(ago(500));
+    const before = await kept();
+    expect((await call(http, 'DELETE', `/api/events/${late}`, { cookies: host.cookies, pathParameters: { id: late } })).status).toBe(200);
+    expect(await kept()).toBe(before);
+    await expectExact(host);
+  }, 60_000);
 });

@@ -2,7 +2,9 @@
  * npm run catalog:import -- <file.json|file.csv> [more files] [--kind brands|cigars|lounges] [--if-empty]
  *
  * Validates every row of every file first and reports the bad ones by line; a run with any bad row
- * imports nothing. Valid files are upserted by id (ratings kept from reviews survive). Without
+ * imports nothing. Valid files are upserted by id (ratings kept from reviews survive), then the whole catalog is
+ * announced as a paged job (services/humidor/src/data/catalog-announce.ts): this run announces what it can in 5 minutes
+ * and humidor's minute schedule continues the rest; a run cut while writing rows is simply run again. Without
  * TABLE_NAME it targets the local stack's humidor table (npm start must be running); in AWS set
  * TABLE_NAME (and credentials) to the deployed humidor table.
  */
@@ -65,5 +67,8 @@ for (const p of parsed) {
   rows.lounges.push(...r.rows.lounges);
 }
 if (bad) fail(`${bad} problem${bad === 1 ? '' : 's'} found: nothing was imported.`);
-await writeCatalog(rows);
+const result = await writeCatalog(rows);
 console.log(`Imported ${rows.brands.length} brands, ${rows.cigars.length} cigars, ${rows.lounges.length} lounges.`);
+console.log(result.announced
+  ? `Catalog version ${result.catalogVersion}: ${result.cigarsAnnounced} cigars announced.`
+  : `Catalog version ${result.catalogVersion}: ${result.cigarsAnnounced} cigars announced so far; humidor's minute schedule announces the rest.`);

@@ -1,6 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
+import { announcePage, CATALOG_ANNOUNCE_JOB } from './data/catalog-announce.ts';
 import { deleteMember } from './data/member.ts';
 import { applyReviewDeleted, applyReviewPublished, retractMemberReviews } from './data/ratings.ts';
 
@@ -18,4 +19,6 @@ export const handler = createWorker('humidor', {
     ReviewDeleted: applyReviewDeleted,
   },
   schedules: {},
+  // Paged jobs (docs/architecture.md, "Jobs"): the minute schedule continues a catalog announcement an import left unfinished.
+  jobs: { [CATALOG_ANNOUNCE_JOB]: announcePage() },
 });

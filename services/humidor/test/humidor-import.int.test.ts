@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import type { EventDetail } from '@torcedor/shared/events';
+import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
 
@@ -61,3 +63,80 @@ describe('CSV import: the preview and the import apply one row rule', () => {
     expect(await list(m.cookies)).toEqual([]);
   });
 });
+
+describe('the curated catalog import: its announcement is a paged job', () => {
+  /** A runJob clock that allows one page: the deadline is met once the first page has run. */
+  const onePage = () => {
+    let calls = 0;
+    return { deadline: 1, now: () => (calls++ === 0 ? 0 : 2) };
+  };
+  /** The CatalogCigarsChanged events of one catalog version, once each (a relay and a sweep may both publish one). */
+  async function announcedFor(version: number) {
+    const chunks = new Map<string, EventDetail<'CatalogCigarsChanged'>>();
+    for (const e of await publishedEvents(pool())) {
+      if (e.DetailType !== 'CatalogCigarsChanged') continue;
+      const d = JSON.parse(e.Detail!) as EventDetail<'CatalogCigarsChanged'> & { outboxId: string };
+      if (d.catalogVersion === version) chunks.set(d.outboxId, d);
+    }
+    return [...chunks.values()];
+  }
+
+  it('goes on one page an invocation to the end, a cut run resumes without a page twice, and the minute schedule finishes it', async () => {
+    const { writeCatalog } = await import('../src/data/catalog.ts');
+    const { announcePage, CATALOG_ANNOUNCE_JOB } = await import('../src/data/catalog-announce.ts');
+    const jobs = await import('@torcedor/service-kit/jobs');
+    const { flushOutbox } = await import('@torcedor/service-kit/outbox');
+    const worker = (await import('../src/worker.ts')).handler as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+    const rows = Array.from({ length: 460 }, (_, i) => cigar(`imp-job-${String(i).padStart(3, '0')}`, `Job ${i}`));
+
+    // The import writes every row and starts the announcement, here with no time left for a page.
+    const imported = await writeCatalog({ brands: [brand], cigars: rows, lounges: [] }, { deadline: 0 });
+    expect(imported).toMatchObject({ cigarsAnnounced: 0, announced: false });
+    const key = String(imported.catalogVersion);
+    expect(await jobs.readJob(CATALOG_ANNOUNCE_JOB, key)).toMatchObject({ status: 'running', pages: 0, cursor: null });
+
+    // Two invocations of one page each.
+    const page = announcePage();
+    for (const pages of [1, 2]) expect(await jobs.runJob(CATALOG_ANNOUNCE_JOB, page, { key, ...onePage() })).toMatchObject({ status: 'running', pages });
+    // A run cut after its third page, before the checkpoint: the page ran, the job still points before it.
+    const at = (await jobs.readJob<{ catalogVersion: number }>(CATALOG_ANNOUNCE_JOB, key))!;
+    await page({ params: at.params, cursor: at.cursor, runId: at.runId, key });
+    // The next invocation does that page again (its event is not recorded twice), then one more.
+    expect(await jobs.runJob(CATALOG_ANNOUNCE_JOB, page, { key, ...onePage() })).toMatchObject({ pages: 3 });
+    await flushOutbox();
+    // The minute schedule continues the run to its end.
+    for (let tick = 0; tick < 20 && (await jobs.readJob(CATALOG_ANNOUNCE_JOB, key))?.status !== 'done'; tick++) {
+      await deliver(worker, { ...busEvent('Scheduled', { schedule: 'outbox-relay-humidor' }), source: 'aws.events' });
+    }
+    const done = (await jobs.readJob(CATALOG_ANNOUNCE_JOB, key))!;
+    expect(done.status).toBe('done');
+
+    const chunks = await announcedFor(imported.catalogVersion);
+    const announced = chunks.flatMap((c) => c.cigars);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c.cigars.length).toBeLessThanOrEqual(150);
+    expect(announced).toHaveLength(done.handled);
+    expect(new Set(announced.map((c) => c.id)).size).toBe(announced.length);
+    const ids = new Set(announced.map((c) => c.id));
+    for (const r of rows) expect(ids.has(r.id), r.id).toBe(true);
+    expect(announced.find((c) => c.id === 'imp-job-007')).toEqual({
+      id: 'imp-job-007', name: 'Job 7', brandName: 'Oliva', vitola: 'Figurado',
+      details: {
+        brandId: 'imp-oliva', brandCountry: 'Nicaragua', length: 6.5, ringGauge: 52, strength: 'full', wrapper: 'Ecuador Sumatra',
+        binder: 'Nicaraguan', filler: 'Nicaraguan', country: 'Nicaragua', description: 'Oily and dark.',
+      },
+    });
+  }, 60_000);
+
+  it('announces the whole catalog within the import when its budget lasts', async () => {
+    const { writeCatalog } = await import('../src/data/catalog.ts');
+    const { flushOutbox } = await import('@torcedor/service-kit/outbox');
+    const imported = await writeCatalog({ brands: [brand], cigars: [cigar('imp-oliva-melanio', 'Serie V Melanio')], lounges: [] });
+    expect(imported.announced).toBe(true);
+    await flushOutbox();
+    const announced = (await announcedFor(imported.catalogVersion)).flatMap((c) => c.cigars);
+    expect(announced).toHaveLength(imported.cigarsAnnounced);
+    expect(announced.map((c) => c.id)).toEqual(expect.arrayContaining(['imp-oliva-melanio', 'imp-oliva-serie-o']));
+  });
+});
+

@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE } from './ddb.ts';
 import { queryAll } from './items.ts';
 import { logger } from './logger.ts';
+import { transact } from './transactions.ts';
 
 /**
  * Jobs that finish at any size (docs/architecture.md, "Jobs"): a job that walks many items (every lead, every follower
@@ -46,23 +47,26 @@ export async function readJob<P>(name: string, key = 'all'): Promise<JobState<P>
 
 /**
  * Starts a run of job `name` for `key` with `params`, unless one is running already (then that run goes on, and its
- * state is answered): starting twice never makes two runs.
+ * state is answered): starting twice never makes two runs. The job item and its entry in the running list are written
+ * in one transaction, so a run is never left running where the schedule cannot find it.
  */
 export async function startJob<P>(name: string, params: P, key = 'all', now = new Date()): Promise<JobState<P>> {
   const state: JobState<P> = {
     name, key, runId: randomUUID(), params, cursor: null, status: 'running', pages: 0, handled: 0, startedAt: now.toISOString(), v: 1,
   };
-  try {
-    await ddb.send(new PutCommand({
-      TableName: TABLE, Item: { ...jobKey(name, key), ...state },
-      ConditionExpression: 'attribute_not_exists(PK) OR #s <> :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'running' },
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    return (await readJob<P>(name, key))!;
-  }
-  await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...runningKey(name, key), name, key } }));
-  return state;
+  const r = await transact({
+    job: {
+      Put: {
+        TableName: TABLE, Item: { ...jobKey(name, key), ...state },
+        ConditionExpression: 'attribute_not_exists(PK) OR #s <> :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'running' },
+      },
+    },
+    running: { Put: { TableName: TABLE, Item: { ...runningKey(name, key), name, key, runId: state.runId } } },
+  });
+  if (r.ok) return state;
+  const current = await readJob<P>(name, key);
+  if (!current) throw new Error(`job ${name}/${key} neither started nor found`);
+  return current;
 }
 
 /**
@@ -81,7 +85,9 @@ export async function runJob<P>(name: string, page: JobPage<P>, opts: { key?: st
     };
     try {
       await ddb.send(new PutCommand({
-        TableName: TABLE, Item: { ...jobKey(name, key), ...after }, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': state.v },
+        // The run as read too: a run started after this one finished counts its versions from 1 again.
+        TableName: TABLE, Item: { ...jobKey(name, key), ...after },
+        ConditionExpression: 'v = :v AND runId = :run', ExpressionAttributeValues: { ':v': state.v, ':run': state.runId },
       }));
     } catch (err) {
       if (isConditionFailure(err)) return readJob<P>(name, key);
@@ -89,13 +95,29 @@ export async function runJob<P>(name: string, page: JobPage<P>, opts: { key?: st
     }
     state = after;
   }
-  if (state?.status === 'done') await ddb.send(new DeleteCommand({ TableName: TABLE, Key: runningKey(name, key) }));
+  if (!state || state.status === 'done') await leaveRunningList(name, key, state?.runId);
   return state;
 }
 
 /**
+ * A finished run (or a job item gone) leaves the running list; a repeat changes nothing. The entry is deleted only if
+ * it is still this run's: a run started meanwhile keeps its own.
+ */
+async function leaveRunningList(name: string, key: string, runId: string | undefined): Promise<void> {
+  try {
+    await ddb.send(new DeleteCommand({
+      TableName: TABLE, Key: runningKey(name, key),
+      ...(runId ? { ConditionExpression: 'attribute_not_exists(runId) OR runId = :run', ExpressionAttributeValues: { ':run': runId } } : {}),
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * Continues every unfinished job of the service with the pages it knows (`pages` by job name), within `deadline`; the
- * service's minute schedule calls it, so a job cut by a timeout goes on within a minute.
+ * service's minute schedule calls it, so a job cut by a timeout goes on within a minute. A job whose page fails is
+ * logged and left at its checkpoint for the next minute: it never holds up the jobs after it.
  */
 export async function continueJobs(pages: Record<string, JobPage<never>>, deadline: number): Promise<void> {
   const running = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': RUNNING_PK }, ConsistentRead: true });
@@ -106,6 +128,10 @@ export async function continueJobs(pages: Record<string, JobPage<never>>, deadli
       logger.warn('a running job no page knows', { name: r.name, key: r.key });
       continue;
     }
-    await runJob(String(r.name), page as JobPage<unknown>, { key: String(r.key), deadline });
+    try {
+      await runJob(String(r.name), page as JobPage<unknown>, { key: String(r.key), deadline });
+    } catch (err) {
+      logger.warn('a job page failed: the job goes on from its checkpoint at the next tick', { error: err as Error, name: r.name, key: r.key });
+    }
   }
 }

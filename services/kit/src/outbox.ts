@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { domainEvents, type EventDetail, type EventName } from '@torcedor/shared/events';
 import { ddb, TABLE } from './ddb.ts';
@@ -19,7 +19,14 @@ import type { TransactPart } from './transactions.ts';
  * committed write knows): the published event then carries the state as it is, which consumers keep by version.
  */
 
-const OUTBOX_PK = 'OUTBOX';
+/**
+ * The outbox's partitions: each item goes to one of OUTBOX_SHARDS partitions (`OUTBOX#<n>`, chosen at random), so
+ * the put and the delete of every event of a service spread over them instead of meeting in one partition's write
+ * limit (docs/decisions.md, "Outbox"). The sweep reads them all.
+ */
+export const OUTBOX_SHARDS = 16;
+/** Every partition the sweep reads: the shards, and `OUTBOX`, where items went before the shards (kept 7 days at most). */
+export const outboxPartitions = (): string[] => ['OUTBOX', ...Array.from({ length: OUTBOX_SHARDS }, (_, n) => `OUTBOX#${n}`)];
 /** Kept at most this long: far more than any outage the schedule must bridge. */
 const OUTBOX_TTL_SECONDS = 7 * 24 * 3600;
 /** The sweep leaves younger items to the relay of the invocation that wrote them. */
@@ -60,7 +67,7 @@ function item(name: EventName, fields: Partial<OutboxItem>, correlationId?: stri
   const now = Date.now();
   const outboxId = randomUUID();
   return {
-    PK: OUTBOX_PK, SK: `${new Date(now).toISOString()}#${outboxId}`, outboxId, name, ...fields,
+    PK: `OUTBOX#${randomInt(OUTBOX_SHARDS)}`, SK: `${new Date(now).toISOString()}#${outboxId}`, outboxId, name, ...fields,
     ...(correlationId ? { correlationId } : {}), ttl: Math.floor(now / 1000) + OUTBOX_TTL_SECONDS,
   };
 }
@@ -115,15 +122,10 @@ export async function flushOutbox(): Promise<void> {
   await Promise.all(due.map((i) => publishItem(i).catch((err: unknown) => logger.warn('outbox event left for the sweep', { error: err as Error, name: i.name, outboxId: i.outboxId }))));
 }
 
-/**
- * The outbox schedule: publishes every item older than the relay's turn, oldest first. Answers how many it published
- * and could not, and the age of the oldest event still unpublished (0 when none), which the worker publishes as the
- * OutboxOldestAgeSeconds metric its alarm watches.
- */
-export async function sweepOutbox(nowMs = Date.now()): Promise<{ published: number; failed: number; oldestAgeSeconds: number }> {
-  const cutoff = new Date(nowMs - SWEEP_MIN_AGE_MS).toISOString();
+/** Publishes one partition's items, oldest first; answers the count published and failed and the oldest failure's time. */
+async function sweepPartition(pk: string, cutoff: string): Promise<{ published: number; failed: number; oldest?: string }> {
   const due = (await queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK < :cutoff', ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':cutoff': cutoff }, ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk AND SK < :cutoff', ExpressionAttributeValues: { ':pk': pk, ':cutoff': cutoff }, ConsistentRead: true,
   })) as unknown as OutboxItem[];
   let published = 0;
   let failed = 0;
@@ -138,6 +140,18 @@ export async function sweepOutbox(nowMs = Date.now()): Promise<{ published: numb
       logger.warn('outbox event still not published', { error: err as Error, name: i.name, outboxId: i.outboxId });
     }
   }
+  return { published, failed, ...(oldest ? { oldest } : {}) };
+}
+
+/**
+ * The outbox schedule: publishes every item older than the relay's turn, every partition at once, oldest first in each.
+ * Answers how many it published and could not, and the age of the oldest event still unpublished across the partitions
+ * (0 when none), which the worker publishes as the OutboxOldestAgeSeconds metric its alarm watches.
+ */
+export async function sweepOutbox(nowMs = Date.now()): Promise<{ published: number; failed: number; oldestAgeSeconds: number }> {
+  const cutoff = new Date(nowMs - SWEEP_MIN_AGE_MS).toISOString();
+  const swept = await Promise.all(outboxPartitions().map((pk) => sweepPartition(pk, cutoff)));
+  const oldest = swept.map((s) => s.oldest).filter((o): o is string => !!o).sort()[0];
   const oldestAgeSeconds = oldest ? Math.max(0, Math.round((nowMs - Date.parse(oldest)) / 1000)) : 0;
-  return { published, failed, oldestAgeSeconds };
+  return { published: swept.reduce((n, s) => n + s.published, 0), failed: swept.reduce((n, s) => n + s.failed, 0), oldestAgeSeconds };
 }

@@ -10,6 +10,7 @@ import type { EventDetail } from '@torcedor/shared/events';
 import type { ClubEvent, EventType, RsvpStatus } from '@torcedor/shared/schemas/events';
 import { endOf, hostingLimitReached, hostingPart, raceWait, readHosting, upcomingOf, type Hosting } from './hosting.ts';
 import { keys } from './keys.ts';
+import { pastCountPart } from './past.ts';
 import { premiumAt } from './profiles.ts';
 
 /** An event as stored: the API's fields without the caller's part, plus its times of record. */
@@ -19,6 +20,8 @@ export interface StoredEvent {
   attendingCount: number; interestedCount: number; waitlistCount: number; isAgeRestricted: true; createdAt: string; updatedAt: string;
   /** One more at every change of the waitlist (readWaitlist); absent before the first. */
   waitlistVersion?: number;
+  /** When the past-events schedule counted it past (data/past.ts); absent before. */
+  pastAt?: string;
 }
 /** A member's answer as stored; `waitlisted` is a 'going' that found the event full. */
 export type StoredStatus = RsvpStatus | 'waitlisted';
@@ -99,12 +102,6 @@ export async function listUpcoming(now: string, limit: number, after?: string) {
   const last = items.at(-1);
   return { items, nextSk: out.LastEvaluatedKey && last ? keys.timelineSK(last.startAt, last.id) : null };
 }
-
-/** AP: how many events started before `now` (GSI1, count only). */
-export const countPast = (now: string) => countAll({
-  IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :now',
-  ExpressionAttributeValues: { ':pk': keys.timelinePK, ':now': now },
-});
 
 /** AP: the member's RSVP on each of the given events. */
 export async function rsvpsOf(userId: string, eventIds: string[]): Promise<Map<string, StoredRsvp>> {
@@ -420,7 +417,8 @@ export async function updateEvent(hostId: string, eventId: string, fields: Retur
         Update: {
           TableName: TABLE, Key: keys.event(eventId),
           UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}${capacity ? ', #cap = :cap' : ''}${capacity ? '' : ' REMOVE #cap'}`,
-          ConditionExpression: `hostId = :host AND startAt > :now${capacity ? ' AND (attribute_not_exists(attendingCount) OR attendingCount <= :cap)' : ''}`,
+          // Never an event counted past (data/past.ts), even one a skewed clock still sees upcoming.
+          ConditionExpression: `hostId = :host AND startAt > :now AND attribute_not_exists(pastAt)${capacity ? ' AND (attribute_not_exists(attendingCount) OR attendingCount <= :cap)' : ''}`,
           ExpressionAttributeNames: { ...names, '#cap': 'capacity' },
           ExpressionAttributeValues: { ...values, ':host': hostId, ':now': now, ...(capacity ? { ':cap': capacity } : {}) },
         },
@@ -433,7 +431,7 @@ export async function updateEvent(hostId: string, eventId: string, fields: Retur
       if (r.failed.every((f) => f === 'hosting')) continue;
       const current = await getEvent(eventId);
       if (!current || current.hostId !== hostId) throw notFound('Event not found');
-      if (current.startAt <= new Date().toISOString()) throw eventStarted();
+      if (current.startAt <= new Date().toISOString() || current.pastAt) throw eventStarted();
       throw conflict(`Capacity cannot be below the ${current.attendingCount} members going`, 'EVENT_FULL');
     }
     await promote(eventId);
@@ -443,7 +441,8 @@ export async function updateEvent(hostId: string, eventId: string, fields: Retur
 
 /**
  * AP: the host cancels their event (anyone else: 404): the event goes, its attendees are told and it stops counting
- * for the host's hosting limit, together.
+ * for the host's hosting limit, together; an event counted past (data/past.ts) leaves the past-events count in the
+ * same transaction, which is conditioned on the event's marker as read.
  */
 export async function cancelEvent(hostId: string, eventId: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -454,13 +453,21 @@ export async function cancelEvent(hostId: string, eventId: string): Promise<void
     const rsvps = await rsvpsOfEvent(eventId);
     const now = new Date().toISOString();
     const { [eventId]: _cancelled, ...still } = hosting.hosted;
+    const counted = e.pastAt !== undefined;
     const r = await transact({
-      event: { Delete: { TableName: TABLE, Key: keys.event(eventId), ConditionExpression: 'hostId = :host', ExpressionAttributeValues: { ':host': hostId } } },
+      event: {
+        Delete: {
+          TableName: TABLE, Key: keys.event(eventId), ExpressionAttributeValues: { ':host': hostId },
+          ConditionExpression: `hostId = :host AND ${counted ? 'attribute_exists(pastAt)' : 'attribute_not_exists(pastAt)'}`,
+        },
+      },
       hosting: hostingPart(hostId, hosting, still, now),
+      pastCount: counted ? pastCountPart(-1) : undefined,
       ...named('notice', e.startAt > now ? noticeParts('cancelled', e, hostId, audience(rsvps)) : []),
     });
     if (r.ok) break;
-    if (r.failed.includes('event')) throw notFound('Event not found');
+    // Gone, or counted past since it was read: read it again.
+    if (r.failed.includes('event') && (await getEvent(eventId))?.hostId !== hostId) throw notFound('Event not found');
   }
   await deleteKeys((await partitionItems(keys.eventPartition(eventId))).map(keyOf));
 }

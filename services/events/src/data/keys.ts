@@ -12,8 +12,12 @@ export const keys = {
    */
   waitSk: (premium: boolean, at: string, userId: string) => `WAIT#${premium ? 0 : 1}#${at}#${userId}`,
   wait: (eventId: string, sk: string) => ({ PK: `EVENT#${eventId}`, SK: sk }),
-  /** GSI1: every event on one timeline, sorted by start time. */
+  /** GSI1: every event not yet counted past, on one timeline sorted by start time. */
   timelinePK: 'EVENTS',
+  /** GSI1: the events counted past (data/past.ts moves them here from `EVENTS`), by start time. */
+  pastTimelinePK: 'EVENTS#PAST',
+  /** The count of the events in `EVENTS#PAST` (data/past.ts). */
+  pastCount: { PK: 'STATS', SK: 'PAST' },
   timelineSK: (startAt: string, eventId: string) => `${startAt}#${eventId}`,
   /** GSI2: what a member holds here (RSVPs, hosted events). */
   memberPK,

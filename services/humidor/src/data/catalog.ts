@@ -1,12 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { indexKeys, queryAll, setExpression } from '@torcedor/service-kit/items';
-import { eventPart } from '@torcedor/service-kit/outbox';
-import { transact } from '@torcedor/service-kit/transactions';
-import type { EventDetail } from '@torcedor/shared/events';
+import { runJob, startJob } from '@torcedor/service-kit/jobs';
 import { Brand, Cigar, CatalogBrand, CatalogCigar, CatalogLounge, Lounge } from '@torcedor/shared/schemas/catalog';
 import type { z } from 'zod';
+import { announcePage, CATALOG_ANNOUNCE_JOB, pick, type AnnounceParams } from './catalog-announce.ts';
 import { keys } from './keys.ts';
+
+export { CATALOG_EVENT_CHUNK } from './catalog-announce.ts';
 
 export type CigarView = z.infer<typeof Cigar>;
 export type BrandView = z.infer<typeof Brand>;
@@ -40,10 +41,6 @@ export async function loadCatalog(): Promise<{ cigars: CigarView[]; brands: Bran
   const brands = rawBrands.map((b) => ({ ...b, cigarCount: counts.get(b.id) ?? 0 }));
   const lounges = loungeItems.map((l) => CatalogLounge.parse(pick(l, CatalogLounge.keyof().options)));
   return { cigars, brands, lounges };
-}
-
-function pick(item: Record<string, unknown>, fields: readonly string[]) {
-  return Object.fromEntries(fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
 }
 
 function toCigarView(c: Record<string, unknown>, brand: z.infer<typeof CatalogBrand>): CigarView {
@@ -99,21 +96,23 @@ export async function getLounge(id: string): Promise<LoungeView | null> {
 /** AP: all lounges. */
 export const listLounges = async () => (await loadCatalog()).lounges;
 
-/** The most cigars one CatalogCigarsChanged carries (the event's schema allows 150: each carries its details). */
-export const CATALOG_EVENT_CHUNK = 150;
+/** How long an import announces the catalog itself before it leaves the rest to humidor's minute schedule. */
+export const IMPORT_ANNOUNCE_BUDGET_MS = 5 * 60_000;
 
 /**
  * AP: write validated catalog rows (upsert by id). Updates set only the curated fields (picked from the
  * schema), so ratings kept from review events (`ratingSum`, `reviewCount`) survive a re-import. The catalog
- * version grows once per import. Then CatalogCigarsChanged is recorded in the outbox, in chunks of 150, with
- * every cigar of the catalog after the import (not only the imported rows) and its curated details, so a
- * consumer that missed an import catches up at the next; the outbox schedule publishes them (the import CLI has
- * no end-of-invocation relay).
- * Returns the new catalog version and how many cigars the events carry.
+ * version grows once per import. Then the import starts the catalog's announcement for that version, a paged job
+ * (data/catalog-announce.ts): CatalogCigarsChanged in chunks of 150, with every cigar of the catalog after the import
+ * (not only the imported rows) and its curated details, so a consumer that missed an import catches up at the next. The
+ * import runs its pages until `deadline` (IMPORT_ANNOUNCE_BUDGET_MS from now unless told); humidor's minute schedule
+ * continues a run left unfinished, and the outbox schedule publishes the events (the import CLI has no
+ * end-of-invocation relay). Returns the new catalog version, how many cigars the pages run so far announced and
+ * whether the announcement is done.
  */
 export async function writeCatalog(rows: {
   brands: z.infer<typeof CatalogBrand>[]; cigars: z.infer<typeof CatalogCigar>[]; lounges: z.infer<typeof CatalogLounge>[];
-}): Promise<{ catalogVersion: number; cigarsAnnounced: number }> {
+}, opts: { deadline?: number } = {}): Promise<{ catalogVersion: number; cigarsAnnounced: number; announced: boolean }> {
   const curated = <T extends z.ZodObject>(schema: T, row: object) => pick(row as Record<string, unknown>, schema.keyof().options as string[]);
   const writes = [
     ...rows.brands.map((b) => ({ key: keys.brand(b.id), fields: { ...curated(CatalogBrand, b), ...indexKeys({ GSI2: [keys.catalogList('BRAND'), b.id] }) } })),
@@ -130,35 +129,10 @@ export async function writeCatalog(rows: {
     TableName: TABLE, Key: keys.catalogVersion, UpdateExpression: 'ADD version :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
   }));
   const version = Number(bumped.Attributes?.version ?? 0);
-  const cigars = await catalogCigarNames(rows);
-  for (let i = 0; i < cigars.length; i += CATALOG_EVENT_CHUNK) {
-    await transact({ event: eventPart('CatalogCigarsChanged', { catalogVersion: version, cigars: cigars.slice(i, i + CATALOG_EVENT_CHUNK) }) });
-  }
-  return { catalogVersion: version, cigarsAnnounced: cigars.length };
-}
-
-type AnnouncedCigar = EventDetail<'CatalogCigarsChanged'>['cigars'][number];
-
-/**
- * Every cigar of the catalog after an import, with its brand's name and its curated details (the brand's country
- * included), sorted by id. The GSI2 lists are eventually consistent, so the rows just written (and their brands)
- * are laid over what they return. A stored row that is not a whole curated cigar goes without details.
- */
-async function catalogCigarNames(rows: Parameters<typeof writeCatalog>[0]): Promise<AnnouncedCigar[]> {
-  const [cigarItems, brandItems] = await Promise.all([listKind('CIGAR'), listKind('BRAND')]);
-  const brands = new Map<string, { name: string; country: string }>(brandItems.map((b) => [String(b.id), { name: String(b.name), country: String(b.country) }]));
-  for (const b of rows.brands) brands.set(b.id, { name: b.name, country: b.country });
-  const cigars = new Map<string, Record<string, unknown>>(cigarItems.map((c) => [String(c.id), c]));
-  for (const c of rows.cigars) cigars.set(c.id, c);
-  return [...cigars.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([id, c]): AnnouncedCigar[] => {
-      const brand = brands.get(String(c.brandId));
-      if (!brand) return [];
-      const announced = { id, name: String(c.name), brandName: brand.name, vitola: typeof c.vitola === 'string' ? c.vitola : null };
-      const curated = CatalogCigar.safeParse(pick(c, CatalogCigar.keyof().options));
-      if (!curated.success) return [announced];
-      const { brandId, length, ringGauge, strength, wrapper, binder, filler, country, description } = curated.data;
-      return [{ ...announced, details: { brandId, brandCountry: brand.country, length, ringGauge, strength, wrapper, binder, filler, country, description } }];
-    });
+  // One run per version: an import never waits for (nor stops) the announcement of the one before.
+  await startJob<AnnounceParams>(CATALOG_ANNOUNCE_JOB, { catalogVersion: version }, String(version));
+  const state = await runJob(CATALOG_ANNOUNCE_JOB, announcePage(rows.cigars.map((c) => c.id)), {
+    key: String(version), deadline: opts.deadline ?? Date.now() + IMPORT_ANNOUNCE_BUDGET_MS,
+  });
+  return { catalogVersion: version, cigarsAnnounced: state?.handled ?? 0, announced: state?.status === 'done' };
 }
