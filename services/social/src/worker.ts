@@ -7,9 +7,9 @@ import { applyCatalog } from './data/cigars.ts';
 import { readCounts } from './data/counts.ts';
 import { backfill, fanOut, removeFromTimeline } from './data/feed.ts';
 import { markCelebrity } from './data/follows.ts';
-import { deleteMember } from './data/member.ts';
 import { recordNotice } from './data/notifications.ts';
-import { createPost, deletePostRemains, getPost } from './data/posts.ts';
+import { createPost, getPost } from './data/posts.ts';
+import { deleteRemainsOf, jobPages, startAndRun } from './jobs.ts';
 
 export const handler = createWorker('social', {
   events: {
@@ -33,11 +33,12 @@ export const handler = createWorker('social', {
       }
       await fanOut(post);
     },
-    // What is left of a deleted post: its likes and comments, and its picture, every version (docs/architecture.md,
-    // "Uploads"); each delete is idempotent, so a repeated delivery is harmless.
+    // What is left of a deleted post: its picture, every version (docs/architecture.md, "Uploads"), then its likes,
+    // comments and like counters, a paged job of any size (src/jobs.ts); each delete is idempotent, so a repeated
+    // delivery is harmless.
     PostDeleted: async ({ postId, userId, imageUrl }) => {
-      await deletePostRemains(postId);
       if (imageUrl?.startsWith('/')) await deleteUpload(userId, imageUrl.slice(1));
+      await deleteRemainsOf(postId);
     },
     FollowChanged: async ({ followerId, followeeId, following }) => {
       if (following) await backfill(followerId, followeeId);
@@ -46,10 +47,14 @@ export const handler = createWorker('social', {
     EventNotice: recordNotice,
     // The owner published a marketing draft: the post is theirs, written once (its id comes with the event).
     MarketingPostApproved: async ({ postId, userId, content, createdAt }) => {
-      await createPost({ postId, userId, postType: 'text', content, imageUrl: null, likeCount: 0, commentCount: 0, createdAt });
+      await createPost({ postId, userId, postType: 'text', content, imageUrl: null, commentCount: 0, createdAt });
     },
     SessionRevoked: markRevoked,
-    UserDeleted: async ({ userId }) => deleteMember(userId),
+    // A paged job (data/member.ts): pages run within this delivery's budget, the minute schedule continues the rest.
+    UserDeleted: async ({ userId }) => {
+      await startAndRun('delete-member', { userId }, userId);
+    },
   },
   schedules: {},
+  jobs: jobPages,
 });

@@ -88,6 +88,25 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[
   }));
   return out;
 }
+/** The like items of a post, over its like partitions (data/keys.ts, LIKE_SHARDS). */
+async function storedLikes(postId: string) {
+  let n = 0;
+  for (const b of keys.likeShards()) n += await countItems(keys.postLikes(postId, b), 'LIKE#');
+  return n;
+}
+/** What a post's like counters add up to (read consistently). */
+const counted = async (postId: string) => (await import('../src/data/likes.ts')).readLikeCount(postId);
+/** The like items of a post once the same count was read twice, 300 ms apart (no transaction is still landing). */
+async function settledLikes(postId: string) {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const n = await storedLikes(postId);
+    if (n === last && (await counted(postId)) === n) return n;
+    last = n;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return last;
+}
 const shuffle = <T,>(xs: T[]) => xs.map((x) => [Math.random(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
 
 describe('posts and the feed', () => {
@@ -242,9 +261,9 @@ describe('likes and comments', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(http, 'POST', `/api/posts/${p.id}/like`, { ...as(likers[i % 10]!), pathParameters: { id: p.id } })));
     // A request past the 1.2 s deadline on a busy DynamoDB Local is a 503; none may be anything else.
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
-    const likes = await countItems(`POST#${p.id}`, 'LIKE#');
-    const stored = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: keys.post(p.id), ConsistentRead: true }));
-    expect(stored.Item!.likeCount).toBe(likes);
+    // A 503 answer gave up waiting, yet DynamoDB Local may still commit the transaction it queued: wait until it is idle.
+    const likes = await settledLikes(p.id);
+    expect(await counted(p.id)).toBe(likes);
     // Each answer states the count at its time: never more than the likers.
     expect(answers.filter((a) => a.status === 200).every((a) => a.body.likeCount >= 0 && a.body.likeCount <= 10)).toBe(true);
     const probe = likers[0]!;
@@ -253,6 +272,38 @@ describe('likes and comments', () => {
     expect(one.body.likeCount).toBe(before + (one.body.liked ? 1 : -1));
     expect((await feed(probe)).items).toEqual([]);
     expect((await feed(author)).items[0]).toMatchObject({ likeCount: one.body.likeCount, likedByMe: false });
+  });
+
+  it('200 parallel likes by different members count exactly 200, their unlikes exactly 0; no like rewrites the post or its index entries', { timeout: 60_000 }, async () => {
+    const { toggleLike } = await import('../src/data/likes.ts');
+    const { getPost } = await import('../src/data/posts.ts');
+    const author = await member();
+    const p = await post(author, 'viral');
+    const read = async () => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: keys.post(p.id), ConsistentRead: true }))).Item!;
+    const before = await read();
+    const item = (await getPost(p.id))!;
+    const likers = Array.from({ length: 200 }, () => randomUUID());
+    // In parallel, as many at a time as one DynamoDB Local answers within the kit's request deadline.
+    const liked = await inParallel(likers.map((u) => () => toggleLike(u, item)), 20);
+    expect(liked.filter((a) => !a.liked || a.likeCount < 1 || a.likeCount > 200)).toEqual([]);
+    expect(Math.max(...liked.map((a) => a.likeCount))).toBe(200);
+    expect([await counted(p.id), await storedLikes(p.id)]).toEqual([200, 200]);
+    // Spread over every like partition (data/keys.ts, LIKE_SHARDS).
+    for (const b of keys.likeShards()) expect(await countItems(keys.postLikes(p.id, b), 'LIKE#')).toBeGreaterThan(0);
+    expect((await feed(author)).items[0]).toMatchObject({ id: p.id, likeCount: 200 });
+    const after = await read();
+    const indexed = (i: Record<string, unknown>) => ({ GSI1PK: i.GSI1PK, GSI1SK: i.GSI1SK, GSI2PK: i.GSI2PK, GSI2SK: i.GSI2SK });
+    expect(indexed(after)).toEqual(indexed(before));
+    expect(after).not.toHaveProperty('likeCount');
+    // The only change: Discover's coarse rank, written by the likes that doubled the count (1, 2, 4 ... 128).
+    expect(after).toEqual({ ...before, likeRank: 128 });
+
+    const unliked = await inParallel(shuffle(likers).map((u) => () => toggleLike(u, item)), 20);
+    expect(unliked.filter((a) => a.liked || a.likeCount < 0 || a.likeCount > 199)).toEqual([]);
+    expect(Math.min(...unliked.map((a) => a.likeCount))).toBe(0);
+    expect([await counted(p.id), await storedLikes(p.id)]).toEqual([0, 0]);
+    expect((await feed(author)).items[0]).toMatchObject({ id: p.id, likeCount: 0, likedByMe: false });
+    expect(await read()).toEqual({ ...before, likeRank: 128 });
   });
 
   it('comments: counted, listed oldest first, deletable only by their author', async () => {
@@ -273,6 +324,32 @@ describe('likes and comments', () => {
     expect((await del(b, c1.body.id)).status).toBe(200);
     expect((await del(b, c1.body.id)).status).toBe(404);
     expect((await feed(a)).items[0]!.commentCount).toBe(1);
+  });
+});
+
+describe('discover', () => {
+  it("lists a day's posts from all of the day's partitions, ranked with their likes, with exact counts", async () => {
+    const { createPost } = await import('../src/data/posts.ts');
+    const { toggleLike } = await import('../src/data/likes.ts');
+    const { discover } = await import('../src/data/feed.ts');
+    const [author, reader] = [await member('Public'), await member('Reader')];
+    // A day of its own, far ahead, that no other test writes to.
+    const day = Date.UTC(2100 + Math.floor(Math.random() * 800), Math.floor(Math.random() * 12), 10, 12);
+    const made = [];
+    for (let i = 0; i < 12; i++) {
+      const item = { postId: randomUUID(), userId: author.userId, postType: 'text' as const, content: `Day post ${i}`, imageUrl: null, commentCount: 0, createdAt: new Date(day + i * 60_000).toISOString() };
+      await createPost(item);
+      made.push(item);
+    }
+    const stored = await Promise.all(made.map((m) => ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: keys.post(m.postId) }))));
+    expect(new Set(stored.map((o) => o.Item!.GSI2PK)).size).toBeGreaterThan(1);
+    // The oldest post, liked three times, ranks first.
+    for (let i = 0; i < 3; i++) await toggleLike(randomUUID(), made[0]!);
+    await toggleLike(reader.userId, made[0]!);
+    const listed = await discover(reader.userId, new Date(day + 3_600_000));
+    expect(listed.map((p) => p.id).sort()).toEqual(made.map((p) => p.postId).sort());
+    expect(listed[0]).toMatchObject({ id: made[0]!.postId, likeCount: 4, likedByMe: true });
+    expect(listed.slice(1).every((p) => p.likeCount === 0 && !p.likedByMe)).toBe(true);
   });
 });
 

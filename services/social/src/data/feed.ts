@@ -10,7 +10,8 @@ import { followedIn, followKeys } from './audience.ts';
 import { toAuthor, type Author } from './authors.ts';
 import { celebritiesFollowedBy, followerPages, isFollowing, putAll } from './follows.ts';
 import { keys } from './keys.ts';
-import { entryFields, postView, queryPostsBy, readPosts, type PostItem } from './posts.ts';
+import { isLikeCounter, likeCounterKeys, likeTotals } from './likes.ts';
+import { entryFields, postView, queryPostsBy, type PostItem } from './posts.ts';
 
 interface Entry { SK: string; postId: string; authorId: string; createdAt: string }
 
@@ -53,10 +54,11 @@ function rememberAuthor(author: Author, now: number): Author {
 /**
  * AP: a page of the reader's feed, newest first (docs/architecture.md, "Feed"). Two sequential round trips:
  * (1) the timeline page (and the reader's celebrity markers when this instance has not kept them); (2) one
- * BatchGet of the posts (live counts), the reader's likes of them, the reader's own copy, the authors this
- * instance has not kept and the reader's follow edges to those the visibility rule needs them for, in parallel with
- * the latest posts of each followed celebrity (merged in at read time). Only a reader who follows a celebrity pays
- * a third, for their likes of those merged posts.
+ * BatchGet of the posts (live comment counts), their like counters (LIKE_SHARDS each, summed: data/likes.ts), the
+ * reader's likes of them, the reader's own copy, the authors this instance has not kept and the reader's follow
+ * edges to those the visibility rule needs them for, in parallel with the latest posts of each followed celebrity
+ * (merged in at read time). Only a reader who follows a celebrity pays a third, for their likes of those merged
+ * posts and those posts' like counters.
  */
 export async function readFeed(readerId: string, before: string | undefined): Promise<{ items: Post[]; nextCursor: string | null }> {
   const [page, celebrities] = await Promise.all([
@@ -81,13 +83,18 @@ export async function readFeed(readerId: string, before: string | undefined): Pr
   // The reader's follow edges, for the visibility rule: to each author not kept, and to each kept one it matters for.
   const edges = [...authorIds].filter((id) => { const a = authors.get(id); return !a || followMatters(readerId, a); });
   const [batch, merged] = await Promise.all([
-    batchGetAll([...postIds.map(keys.post), ...postIds.map((id) => keys.like(id, readerId)), ...toRead.map(keys.author), ...followKeys(readerId, edges)]),
+    batchGetAll([
+      ...postIds.map(keys.post), ...likeCounterKeys(postIds), ...postIds.map((id) => keys.like(id, readerId)),
+      ...toRead.map(keys.author), ...followKeys(readerId, edges),
+    ]),
     Promise.all(celebrities.map((c) => queryPostsBy(c, before, FEED_PAGE_SIZE))),
   ]);
   const posts = new Map<string, PostItem>();
   const liked = new Set<string>();
   const followed = followedIn(batch);
+  const likeCounts = likeTotals(batch);
   for (const i of batch) {
+    if (isLikeCounter(i)) continue;
     if (i.SK === 'POST' && !i.isHidden) posts.set(String(i.postId), i as unknown as PostItem);
     else if (String(i.SK).startsWith('LIKE#')) liked.add(String(i.postId));
     else if (i.SK === 'AUTHOR') authors.set(String(i.userId), rememberAuthor(toAuthor(i, String(i.userId)), now));
@@ -105,15 +112,19 @@ export async function readFeed(readerId: string, before: string | undefined): Pr
       candidates = candidates.slice(0, FEED_PAGE_SIZE);
       more = true;
     }
-    const unknownLikes = extra.filter((p) => candidates.some((c) => c.post === p)).map((p) => keys.like(p.postId, readerId));
-    if (unknownLikes.length) for (const l of await batchGetAll(unknownLikes)) liked.add(String(l.postId));
+    const shown = extra.filter((p) => candidates.some((c) => c.post === p)).map((p) => p.postId);
+    if (shown.length) {
+      const third = await batchGetAll([...shown.map((id) => keys.like(id, readerId)), ...likeCounterKeys(shown)]);
+      for (const l of third) if (!isLikeCounter(l)) liked.add(String(l.postId));
+      for (const [id, n] of likeTotals(third)) likeCounts.set(id, n);
+    }
   }
   const reader = authors.get(readerId) ?? toAuthor(undefined, readerId);
   const authorOf = (id: string) => authors.get(id) ?? toAuthor(undefined, id);
   // A timeline may still hold entries of a member the reader no longer follows: the one rule decides (domain/visibility.ts).
   const items = candidates
     .filter(({ post }) => canSee({ id: readerId, follows: followed.has(post.userId) }, authorOf(post.userId)))
-    .map(({ post }) => postView(post, authorOf(post.userId), liked.has(post.postId), reader.contentFilter));
+    .map(({ post }) => postView(post, authorOf(post.userId), { byMe: liked.has(post.postId), count: likeCounts.get(post.postId) ?? 0 }, reader.contentFilter));
   const last = candidates.at(-1);
   return { items, nextCursor: more && last ? encodeCursor(last.sk) : null };
 }
@@ -149,16 +160,22 @@ export async function removeFromTimeline(followerId: string, followeeId: string)
   await deleteKeys((out.Items ?? []).map((i) => ({ PK: String(i.PK), SK: String(i.SK) })));
 }
 
+/** The newest posts Discover weighs per day, read as an equal share from each of the day's DAY_SHARDS partitions. */
+const DISCOVER_PER_DAY = 200;
+
 /**
- * AP: Discover Community: the last DISCOVER_DAYS days' posts (GSI2, one partition per day, in parallel),
- * of what any member may see (public profiles, no member hidden by a moderator), ranked by likes and comments with
- * a decay by age; the top page.
+ * AP: Discover Community: the last DISCOVER_DAYS days' posts (GSI2, DAY_SHARDS partitions per day, all queried in
+ * parallel and merged), of what any member may see (public profiles, no member hidden by a moderator), ranked by likes
+ * and comments with a decay by age; the top page. The ranking reads the index alone, so it weighs a post's `likeRank`
+ * (its like count rounded down to a power of two: data/likes.ts); the page shows the exact counts, read with the live
+ * posts and the reader's likes in one BatchGet.
  */
 export async function discover(readerId: string, now = new Date()): Promise<Post[]> {
   const days = Array.from({ length: DISCOVER_DAYS }, (_, i) => isoDay(new Date(now.getTime() - i * 86_400_000)));
-  const pages = await Promise.all(days.map((day) => ddb.send(new QueryCommand({
-    TableName: TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ScanIndexForward: false, Limit: 200,
-    ExpressionAttributeValues: { ':pk': keys.postsOfDay(day) },
+  const partitions = days.flatMap((day) => keys.dayShards().map((shard) => keys.postsOfDay(day, shard)));
+  const pages = await Promise.all(partitions.map((pk) => ddb.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ScanIndexForward: false,
+    Limit: Math.ceil(DISCOVER_PER_DAY / keys.dayShards().length), ExpressionAttributeValues: { ':pk': pk },
   }))));
   const all = pages.flatMap((p) => (p.Items ?? []) as unknown as PostItem[]).filter((p) => !p.isHidden);
   const authorIds = new Set([readerId, ...all.map((p) => p.userId)]);
@@ -166,20 +183,20 @@ export async function discover(readerId: string, now = new Date()): Promise<Post
   const authors = new Map(authorItems.map((a) => [String(a.userId), toAuthor(a, String(a.userId))]));
   const score = (p: PostItem) => {
     const ageHours = (now.getTime() - Date.parse(p.createdAt)) / 3_600_000;
-    return (1 + Number(p.likeCount ?? 0) * 2 + Number(p.commentCount ?? 0) * 3) / (ageHours + 2) ** 1.2;
+    return (1 + Number(p.likeRank ?? 0) * 2 + Number(p.commentCount ?? 0) * 3) / (ageHours + 2) ** 1.2;
   };
   const top = all
     .filter((p) => { const a = authors.get(p.userId); return a !== undefined && canSee(ANY_MEMBER, a); })
     .sort((a, b) => score(b) - score(a))
     .slice(0, FEED_PAGE_SIZE);
-  const [live, likes] = await Promise.all([
-    readPosts(top.map((p) => p.postId)),
-    batchGetAll(top.map((p) => keys.like(p.postId, readerId))),
-  ]);
-  const liked = new Set(likes.map((l) => String(l.postId)));
+  const ids = top.map((p) => p.postId);
+  const batch = await batchGetAll([...ids.map(keys.post), ...likeCounterKeys(ids), ...ids.map((id) => keys.like(id, readerId))]);
+  const live = new Map(batch.filter((i) => i.SK === 'POST' && !i.isHidden).map((i) => [String(i.postId), i as unknown as PostItem]));
+  const liked = new Set(batch.filter((i) => String(i.SK).startsWith('LIKE#')).map((l) => String(l.postId)));
+  const counts = likeTotals(batch);
   const reader = authors.get(readerId) ?? toAuthor(undefined, readerId);
   return top.flatMap((p) => {
     const post = live.get(p.postId);
-    return post ? [postView(post, authors.get(p.userId)!, liked.has(p.postId), reader.contentFilter)] : [];
+    return post ? [postView(post, authors.get(p.userId)!, { byMe: liked.has(p.postId), count: counts.get(p.postId) ?? 0 }, reader.contentFilter)] : [];
   });
 }

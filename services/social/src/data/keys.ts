@@ -3,10 +3,37 @@
  * are overloaded: GSI1 holds a member's posts, reviews and comments, a member's followers and the moderation
  * queue; GSI2 a member's likes, a cigar's reviews and each day's posts (Discover Community).
  */
+
+/**
+ * Partitions a post's likes and their counters are spread over (docs/architecture.md, "Feed"): a member's like and
+ * the counter that counts it go to shard `shardOf(member)`, so 1,000 likes a second on one post are 250 a second on
+ * each like partition and each counter partition.
+ */
+export const LIKE_SHARDS = 4;
+/** Partitions each day's posts are spread over in GSI2 (Discover Community), by `shardOf(post)`. */
+export const DAY_SHARDS = 4;
+
+/** A stable shard of an id in [0, n): FNV-1a, so every writer and reader of the same id picks the same shard. */
+export function shardOf(id: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % n;
+}
+const shards = (n: number) => Array.from({ length: n }, (_, i) => i);
+const postLikes = (postId: string, shard: number) => `POSTLIKES#${postId}#${shard}`;
+const likeCounter = (postId: string, shard: number) => ({ PK: `LIKECOUNT#${postId}#${shard}`, SK: 'LIKES' });
+
 export const keys = {
   post: (postId: string) => ({ PK: `POST#${postId}`, SK: 'POST' }),
   postPartition: (postId: string) => `POST#${postId}`,
-  like: (postId: string, userId: string) => ({ PK: `POST#${postId}`, SK: `LIKE#${userId}` }),
+  /** A member's like of a post, in the post's like partition of the member's shard. */
+  like: (postId: string, userId: string) => ({ PK: postLikes(postId, shardOf(userId, LIKE_SHARDS)), SK: `LIKE#${userId}` }),
+  postLikes,
+  /** One of a post's like counters (`likes`): the number of like items in the like partition of the same shard. */
+  likeCounter,
+  likeCounterOf: (postId: string, userId: string) => likeCounter(postId, shardOf(userId, LIKE_SHARDS)),
+  likeCounters: (postId: string) => shards(LIKE_SHARDS).map((b) => likeCounter(postId, b)),
+  likeShards: () => shards(LIKE_SHARDS),
   comment: (postId: string, commentId: string) => ({ PK: `POST#${postId}`, SK: `COMMENT#${commentId}` }),
   /** One timeline entry per post per reader, newest first by SK (`<createdAt>#<postId>`). */
   timeline: (userId: string) => `TIMELINE#${userId}`,
@@ -35,5 +62,8 @@ export const keys = {
   // GSI2
   likesBy: (userId: string) => `LIKES#${userId}`,
   cigarReviews: (cigarId: string) => `CIGARREVIEWS#${cigarId}`,
-  postsOfDay: (day: string) => `DAYPOSTS#${day}`,
+  /** One of a day's post partitions; shard 0 keeps the unsharded name, so posts stored before sharding stay listed. */
+  postsOfDay: (day: string, shard = 0) => (shard ? `DAYPOSTS#${day}#${shard}` : `DAYPOSTS#${day}`),
+  dayShardOf: (postId: string) => shardOf(postId, DAY_SHARDS),
+  dayShards: () => shards(DAY_SHARDS),
 };

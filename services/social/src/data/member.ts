@@ -1,12 +1,16 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { deleteKeys, exportPart, keyOf, partitionItems, queryAll } from '@torcedor/service-kit/items';
+import { deleteKeys, exportPart, keyOf, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
+import type { JobPage } from '@torcedor/service-kit/jobs';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact } from '@torcedor/service-kit/transactions';
 import { deleteUpload } from '@torcedor/service-kit/uploads';
+import * as z from 'zod';
 import { countParts } from './counts.ts';
 import { followingOf } from './follows.ts';
 import { keys } from './keys.ts';
+import { takeBackLike } from './likes.ts';
+import { deletePostRemains } from './posts.ts';
 
 const byIndex = (index: 'GSI1' | 'GSI2', pk: string) =>
   queryAll({ IndexName: index, KeyConditionExpression: `${index}PK = :pk`, ExpressionAttributeValues: { ':pk': pk } });
@@ -22,57 +26,138 @@ export async function exportMember(userId: string) {
 
 const gone = { ConditionExpression: 'attribute_exists(PK)' };
 
-/**
- * AP: delete what social holds of a member (UserDeleted), giving back what they added to others: each like
- * and comment leaves its post's count in the same transaction, each follow both members' totals, and each
- * review leaves the cigar's rating (ReviewDeleted). Then their posts with everything under them, their
- * timeline, notifications, totals and copy. Idempotent: a repeat finds nothing left to give back.
- */
-export async function deleteMember(userId: string): Promise<void> {
-  for (const like of await byIndex('GSI2', keys.likesBy(userId))) {
-    const r = await transact({
-      like: { Delete: { TableName: TABLE, Key: keyOf(like), ...gone } },
-      count: { Update: { TableName: TABLE, Key: keys.post(String(like.postId)), UpdateExpression: 'ADD likeCount :minus', ExpressionAttributeValues: { ':minus': -1 }, ...gone } },
-    });
-    if (!r.ok) await deleteKeys([keyOf(like)]);
-  }
-  for (const c of await byIndex('GSI1', keys.commentsBy(userId))) {
-    const r = await transact({
-      comment: { Delete: { TableName: TABLE, Key: keyOf(c), ...gone } },
-      count: { Update: { TableName: TABLE, Key: keys.post(String(c.postId)), UpdateExpression: 'ADD commentCount :minus', ExpressionAttributeValues: { ':minus': -1 }, ...gone } },
-    });
-    if (!r.ok) await deleteKeys([keyOf(c)]);
-  }
-  for (const edge of await followingOf(userId)) {
-    const followeeId = String(edge.followeeId);
-    const [count, event] = countParts(followeeId, 'followersCount', -1);
-    await transact({ edge: { Delete: { TableName: TABLE, Key: keyOf(edge), ...gone } }, count, event });
-  }
-  for (const edge of await byIndex('GSI1', keys.followersOf(userId))) {
-    const followerId = String(edge.followerId);
-    const [count, event] = countParts(followerId, 'followingCount', -1);
-    await transact({
-      edge: { Delete: { TableName: TABLE, Key: keys.follow(followerId, userId), ...gone } }, count, event,
-      celebrity: { Delete: { TableName: TABLE, Key: keys.celebrityFollow(followerId, userId) } },
-    });
-  }
-  for (const review of await byIndex('GSI1', keys.reviewsBy(userId))) {
-    await transact({
-      review: { Delete: { TableName: TABLE, Key: keyOf(review), ...gone } },
-      event: eventPart('ReviewDeleted', { reviewId: String(review.reviewId), userId, cigarId: String(review.cigarId) }),
-    });
-  }
-  for (const post of await byIndex('GSI1', keys.postsBy(userId))) {
-    // identity deleted the member's whole upload folder already; this catches a picture registered while the account
-    // was being deleted (docs/architecture.md, "Uploads"), before the post that names it goes. A missing one is a no-op.
-    if (typeof post.imageUrl === 'string' && post.imageUrl.startsWith('/')) await deleteUpload(userId, post.imageUrl.slice(1));
-    await deleteKeys((await partitionItems(String(post.PK))).map(keyOf));
-  }
-  const own = await ddb.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.follows(userId) } }));
-  await deleteKeys([
-    ...(own.Items ?? []).map(keyOf),
-    ...(await partitionItems(keys.timeline(userId))).map(keyOf),
-    ...(await partitionItems(keys.notifications(userId))).map(keyOf),
-    keys.counts(userId), keys.author(userId),
-  ]);
+/** Items given back one transaction each, per page (a page's transactions run in parallel). */
+const TX_PAGE = 25;
+/** Items deleted without a count to give back, per page; a deleted post's remains, per post per page. */
+const DELETE_PAGE = 100;
+const REMAINS_PER_POST = 25;
+
+/** A comment of the member's leaves its post's count in the same transaction; on a post that is gone, it just goes. */
+async function takeBackComment(c: Item): Promise<void> {
+  const r = await transact({
+    comment: { Delete: { TableName: TABLE, Key: keyOf(c), ...gone } },
+    count: { Update: { TableName: TABLE, Key: keys.post(String(c.postId)), UpdateExpression: 'ADD commentCount :minus', ExpressionAttributeValues: { ':minus': -1 }, ...gone } },
+  });
+  if (!r.ok && r.failed.includes('count')) await deleteKeys([keyOf(c)]);
 }
+
+/** The member's follow of someone: the edge and the followee's total (+ SocialCountsChanged), conditioned on the edge. */
+async function dropFollowing(edge: Item): Promise<void> {
+  const [count, event] = countParts(String(edge.followeeId), 'followersCount', -1);
+  await transact({ edge: { Delete: { TableName: TABLE, Key: keyOf(edge), ...gone } }, count, event });
+}
+
+/** Someone's follow of the member: the edge, the follower's total and their celebrity marker, conditioned on the edge. */
+async function dropFollower(edge: Item, userId: string): Promise<void> {
+  const followerId = String(edge.followerId);
+  const [count, event] = countParts(followerId, 'followingCount', -1);
+  await transact({
+    edge: { Delete: { TableName: TABLE, Key: keys.follow(followerId, userId), ...gone } }, count, event,
+    celebrity: { Delete: { TableName: TABLE, Key: keys.celebrityFollow(followerId, userId) } },
+  });
+}
+
+/** A review leaves the cigar's rating (ReviewDeleted) with it, conditioned on the review. */
+async function dropReview(review: Item, userId: string): Promise<void> {
+  await transact({
+    review: { Delete: { TableName: TABLE, Key: keyOf(review), ...gone } },
+    event: eventPart('ReviewDeleted', { reviewId: String(review.reviewId), userId, cigarId: String(review.cigarId) }),
+  });
+}
+
+/** Runs every task, then fails with the first failure: no task is left running behind a failed page. */
+async function settleAll(tasks: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Where a deletion stands: its step, the step's index position, and the deleted posts whose remains are still going. */
+const Cursor = z.object({
+  step: z.number().int().min(0),
+  start: z.record(z.string(), z.unknown()).optional(),
+  posts: z.array(z.object({ postId: z.string(), part: z.number().int().min(0) })).optional(),
+  last: z.boolean().optional(),
+});
+type Cursor = z.infer<typeof Cursor>;
+type Step = (userId: string, at: Cursor) => Promise<{ done: number; more?: Cursor }>;
+
+/** A step over one query's items, a bounded page at a time from the cursor's position: each given back, or deleted. */
+function queryStep(size: number, input: (userId: string) => Omit<QueryCommandInput, 'TableName'>, each?: (i: Item, userId: string) => Promise<void>): Step {
+  return async (userId, at) => {
+    const page = await ddb.send(new QueryCommand({ TableName: TABLE, ...input(userId), Limit: size, ExclusiveStartKey: at.start }));
+    const items = page.Items ?? [];
+    if (each) await settleAll(items.map((i) => each(i, userId)));
+    else await deleteKeys(items.map(keyOf));
+    return { done: items.length, more: page.LastEvaluatedKey ? { step: at.step, start: page.LastEvaluatedKey } : undefined };
+  };
+}
+const index = (name: 'GSI1' | 'GSI2', pk: string) => ({ IndexName: name, KeyConditionExpression: `${name}PK = :pk`, ExpressionAttributeValues: { ':pk': pk } });
+const partition = (pk: string, prefix?: string) => ({
+  KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+  ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':p': prefix } : {}) }, ConsistentRead: true,
+});
+
+/**
+ * The member's posts: a page either goes on deleting the remains (likes, comments, counters) of the posts deleted
+ * before, REMAINS_PER_POST items of each, or deletes the next TX_PAGE posts (each picture first: identity deleted the
+ * member's upload folder already, this catches one registered while the account was being deleted, docs/architecture.md,
+ * "Uploads") and queues their remains. The post item goes first, so nobody likes or comments on it meanwhile.
+ */
+const postsStep: Step = async (userId, at) => {
+  if (at.posts?.length) {
+    const left = await Promise.all(at.posts.map(async (p) => ({ postId: p.postId, ...(await deletePostRemains(p.postId, p.part, REMAINS_PER_POST)) })));
+    const posts = left.flatMap((p) => (p.part === null ? [] : [{ postId: p.postId, part: p.part }]));
+    const done = left.reduce((n, p) => n + p.done, 0);
+    if (posts.length) return { done, more: { ...at, posts } };
+    return { done, more: at.last ? undefined : { step: at.step, start: at.start } };
+  }
+  const page = await ddb.send(new QueryCommand({ TableName: TABLE, ...index('GSI1', keys.postsBy(userId)), Limit: TX_PAGE, ExclusiveStartKey: at.start }));
+  const items = page.Items ?? [];
+  await settleAll(items.map(async (p) => {
+    if (typeof p.imageUrl === 'string' && p.imageUrl.startsWith('/')) await deleteUpload(userId, p.imageUrl.slice(1));
+  }));
+  await deleteKeys(items.map(keyOf));
+  if (!items.length) return { done: 0, more: page.LastEvaluatedKey ? { step: at.step, start: page.LastEvaluatedKey } : undefined };
+  const posts = items.map((p) => ({ postId: String(p.postId), part: 0 }));
+  return { done: items.length, more: { step: at.step, start: page.LastEvaluatedKey, posts, last: !page.LastEvaluatedKey } };
+};
+
+/**
+ * The steps of a member's deletion, in order. Their copy goes first (their profile is gone at once and no one can
+ * follow them meanwhile); then what they gave others comes back: each like and comment leaves its post's count, each
+ * follow both members' totals, each review the cigar's rating (ReviewDeleted); then their posts with everything
+ * under them, their own partitions (markers, timeline, notifications) and last their totals.
+ */
+const STEPS: Step[] = [
+  async (userId) => { await deleteKeys([keys.author(userId)]); return { done: 1 }; },
+  queryStep(TX_PAGE, (u) => index('GSI2', keys.likesBy(u)), (like) => takeBackLike(like)),
+  queryStep(TX_PAGE, (u) => index('GSI1', keys.commentsBy(u)), (c) => takeBackComment(c)),
+  queryStep(TX_PAGE, (u) => partition(keys.follows(u), 'FOLLOWING#'), (edge) => dropFollowing(edge)),
+  queryStep(TX_PAGE, (u) => index('GSI1', keys.followersOf(u)), dropFollower),
+  queryStep(TX_PAGE, (u) => index('GSI1', keys.reviewsBy(u)), dropReview),
+  postsStep,
+  queryStep(DELETE_PAGE, (u) => partition(keys.follows(u))),
+  queryStep(DELETE_PAGE, (u) => partition(keys.timeline(u))),
+  queryStep(DELETE_PAGE, (u) => partition(keys.notifications(u))),
+  async (userId) => { await deleteKeys([keys.counts(userId)]); return { done: 1 }; },
+];
+
+export const MemberJob = z.object({ userId: z.string().min(1) });
+
+/**
+ * AP: one page of deleting what social holds of a member (UserDeleted), the `delete-member` job (docs/architecture.md,
+ * "Jobs"): from the cursor, the steps run until one has done a bounded batch (steps with nothing left are passed in
+ * the same page). Idempotent: every give-back is a transaction conditioned on the item it deletes, so a repeated page
+ * finds its items gone and changes no count; a plain delete of a missing item is a no-op.
+ */
+export const deleteMemberPage: JobPage<z.infer<typeof MemberJob>> = async ({ params, cursor }) => {
+  const { userId } = MemberJob.parse(params);
+  let at: Cursor = cursor === null ? { step: 0 } : Cursor.parse(JSON.parse(cursor));
+  let done = 0;
+  for (let passed = 0; done === 0 && at.step < STEPS.length && passed <= STEPS.length; passed++) {
+    const r = await STEPS[at.step]!(userId, at);
+    done += r.done;
+    at = r.more ?? { step: at.step + 1 };
+  }
+  return { next: at.step < STEPS.length ? JSON.stringify(at) : null, done };
+};

@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { notFound } from '@torcedor/service-kit/errors';
-import { batchGetAll, indexKeys, keyOf, partitionItems, deleteKeys } from '@torcedor/service-kit/items';
+import { deleteKeys, indexKeys, keyOf } from '@torcedor/service-kit/items';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact } from '@torcedor/service-kit/transactions';
 import { isoDay } from '@torcedor/shared/formatters';
@@ -12,9 +11,13 @@ import { isPremiumAuthor, shownLocation, type Author } from './authors.ts';
 import { keys } from './keys.ts';
 import { notificationPart } from './notifications.ts';
 
+/**
+ * A post as stored. Its like count is not on it (every index projects the item): it is the sum of its like counters
+ * (data/likes.ts); `likeRank` is the coarse hint Discover ranks by.
+ */
 export interface PostItem {
   postId: string; userId: string; postType: 'text' | 'image'; content: string; imageUrl: string | null;
-  likeCount: number; commentCount: number; createdAt: string; isHidden?: boolean;
+  commentCount: number; createdAt: string; isHidden?: boolean; likeRank?: number;
 }
 export interface CommentItem { commentId: string; postId: string; userId: string; content: string; createdAt: string; isHidden?: boolean }
 
@@ -23,12 +26,13 @@ export const entryFields = (p: PostItem) => ({
   postId: p.postId, authorId: p.userId, postType: p.postType, content: p.content, imageUrl: p.imageUrl, createdAt: p.createdAt,
 });
 
-/** A post as the viewer sees it. */
-export function postView(p: PostItem, author: Author, likedByMe: boolean, filter: ContentFilter): Post {
+/** A post as the viewer sees it, with its like count (the sum of its counters) and whether the viewer likes it. */
+export function postView(p: PostItem, author: Author, likes: { byMe: boolean; count: number }, filter: ContentFilter): Post {
+  const likedByMe = likes.byMe;
   return {
     id: p.postId, userId: p.userId, userName: author.displayName, userLocation: shownLocation(author), userImageUrl: author.profileImageUrl,
     premium: isPremiumAuthor(author), postType: p.postType ?? 'text', content: filterContent(p.content, filter), imageUrl: p.imageUrl ?? null,
-    likeCount: Math.max(0, Number(p.likeCount ?? 0)), commentCount: Math.max(0, Number(p.commentCount ?? 0)), likedByMe, createdAt: p.createdAt,
+    likeCount: Math.max(0, likes.count), commentCount: Math.max(0, Number(p.commentCount ?? 0)), likedByMe, createdAt: p.createdAt,
   };
 }
 
@@ -49,80 +53,60 @@ export async function getPost(postId: string): Promise<PostItem | null> {
 /**
  * AP: store a post once, with the author's own timeline entry (the author sees it at once) and the
  * PostPublished event that fans it out to the followers, in one transaction. A repeat with the same id
- * (an idempotent retry) changes nothing.
+ * (an idempotent retry) changes nothing. Its day's Discover entry goes to one of the day's DAY_SHARDS partitions.
  */
 export async function createPost(p: PostItem): Promise<void> {
+  const sk = keys.postSk(p.createdAt, p.postId);
+  const day = keys.postsOfDay(isoDay(new Date(p.createdAt)), keys.dayShardOf(p.postId));
   await transact({
     post: {
       Put: {
         TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
-        Item: {
-          ...keys.post(p.postId), ...p,
-          ...indexKeys({ GSI1: [keys.postsBy(p.userId), keys.postSk(p.createdAt, p.postId)], GSI2: [keys.postsOfDay(isoDay(new Date(p.createdAt))), keys.postSk(p.createdAt, p.postId)] }),
-        },
+        Item: { ...keys.post(p.postId), ...p, ...indexKeys({ GSI1: [keys.postsBy(p.userId), sk], GSI2: [day, sk] }) },
       },
     },
-    own: { Put: { TableName: TABLE, Item: { ...keys.timelineEntry(p.userId, keys.postSk(p.createdAt, p.postId)), ...entryFields(p) } } },
+    own: { Put: { TableName: TABLE, Item: { ...keys.timelineEntry(p.userId, sk), ...entryFields(p) } } },
     event: eventPart('PostPublished', { postId: p.postId, userId: p.userId, createdAt: p.createdAt }),
   });
 }
 
-/** AP: delete one's own post (anyone else's: 404, nothing changes); its likes and comments go with it (worker). */
-export async function deletePost(userId: string, postId: string): Promise<void> {
+/**
+ * AP: delete one's own post; its likes and comments go with it (the worker). False when the post is not the
+ * caller's or does not exist: nothing changes.
+ */
+export async function deletePost(userId: string, postId: string): Promise<boolean> {
   const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.post(postId), ConsistentRead: true }));
   const p = out.Item as PostItem | undefined;
-  if (!p || p.userId !== userId) throw notFound('Post not found');
+  if (!p || p.userId !== userId) return false;
   const r = await transact({
     post: { Delete: { TableName: TABLE, Key: keys.post(postId), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': userId } } },
     own: { Delete: { TableName: TABLE, Key: keys.timelineEntry(userId, keys.postSk(p.createdAt, postId)) } },
     event: eventPart('PostDeleted', { postId, userId, imageUrl: p.imageUrl ?? null }),
   });
-  if (!r.ok) throw notFound('Post not found');
-}
-
-/** AP: what is left under a deleted post (likes, comments), removed by the worker. */
-export async function deletePostRemains(postId: string): Promise<void> {
-  await deleteKeys((await partitionItems(keys.postPartition(postId))).map(keyOf));
+  return r.ok;
 }
 
 /**
- * AP: like the post, or take the like back. The like item and the post's likeCount change in one
- * transaction conditioned on the like's presence, so the count always equals the likes stored, whatever
- * the concurrency; a toggle that raced another is decided again on the new state.
+ * AP: one bounded batch of what is left of a deleted post, from `part` on: its like partitions (LIKE_SHARDS), then its
+ * own partition (comments, the post item if still there), at most `limit` items, then its like counters last (so
+ * a late unlike never brings a counter back). Each part is read from its start (a consistent Query), so a repeated
+ * batch finds what it deleted gone. Answers the part to go on from, or null when nothing is left.
  */
-export async function toggleLike(userId: string, postId: string): Promise<{ liked: boolean; likeCount: number }> {
-  for (let attempt = 0; ; attempt++) {
-    // Toggles of one member on one post that race each other: decided again on the new state, after a short wait.
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
-    if (attempt >= 30) throw new Error('like toggle kept racing');
-    const [like, post] = await Promise.all([
-      ddb.send(new GetCommand({ TableName: TABLE, Key: keys.like(postId, userId), ConsistentRead: true })),
-      getPost(postId),
-    ]);
-    if (!post) throw notFound('Post not found');
-    const postCond = { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(isHidden)' };
-    const now = new Date().toISOString();
-    const r = like.Item
-      ? await transact({
-        like: { Delete: { TableName: TABLE, Key: keys.like(postId, userId), ConditionExpression: 'attribute_exists(PK)' } },
-        post: { Update: { TableName: TABLE, Key: keys.post(postId), UpdateExpression: 'ADD likeCount :d', ExpressionAttributeValues: { ':d': -1 }, ...postCond } },
-      })
-      : await transact({
-        like: {
-          Put: {
-            TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
-            Item: { ...keys.like(postId, userId), postId, userId, likedAt: now, ...indexKeys({ GSI2: [keys.likesBy(userId), keys.postSk(post.createdAt, postId)] }) },
-          },
-        },
-        post: { Update: { TableName: TABLE, Key: keys.post(postId), UpdateExpression: 'ADD likeCount :d', ExpressionAttributeValues: { ':d': 1 }, ...postCond } },
-        notify: notificationPart(post.userId, { type: 'like', actorId: userId, targetId: postId, excerpt: post.content.slice(0, 80), createdAt: now }),
-      });
-    if (r.ok) {
-      const after = await getPost(postId);
-      return { liked: !like.Item, likeCount: Math.max(0, Number(after?.likeCount ?? 0)) };
-    }
-    if (r.failed.includes('post')) throw notFound('Post not found');
+export async function deletePostRemains(postId: string, part: number, limit: number): Promise<{ part: number | null; done: number }> {
+  const parts = [...keys.likeShards().map((b) => keys.postLikes(postId, b)), keys.postPartition(postId)];
+  let done = 0;
+  for (let at = part; at < parts.length; at++) {
+    const out = await ddb.send(new QueryCommand({
+      TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': parts[at] },
+      ProjectionExpression: 'PK, SK', ConsistentRead: true, Limit: limit - done,
+    }));
+    const found = (out.Items ?? []).map(keyOf);
+    await deleteKeys(found);
+    done += found.length;
+    if (done >= limit) return { part: at, done };
   }
+  await deleteKeys(keys.likeCounters(postId));
+  return { part: null, done };
 }
 
 /** AP: a post's comments, oldest first. */
@@ -140,8 +124,8 @@ export async function listComments(postId: string): Promise<CommentItem[]> {
   return out.filter((c) => !c.isHidden).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.commentId.localeCompare(b.commentId));
 }
 
-/** AP: add a comment and count it on the post in one transaction (the post must exist). */
-export async function addComment(post: PostItem, c: CommentItem): Promise<void> {
+/** AP: add a comment and count it on the post in one transaction; false when the post is gone or hidden. */
+export async function addComment(post: PostItem, c: CommentItem): Promise<boolean> {
   const r = await transact({
     comment: {
       Put: {
@@ -157,22 +141,16 @@ export async function addComment(post: PostItem, c: CommentItem): Promise<void> 
     },
     notify: notificationPart(post.userId, { type: 'comment', actorId: c.userId, targetId: c.postId, excerpt: c.content.slice(0, 80), createdAt: c.createdAt }),
   });
-  if (!r.ok && r.failed.includes('post')) throw notFound('Post not found');
+  return r.ok || !r.failed.includes('post');
 }
 
-/** AP: delete one's own comment and give its count back (anyone else's: 404, nothing changes). */
-export async function deleteComment(userId: string, postId: string, commentId: string): Promise<void> {
+/** AP: delete one's own comment and give its count back; false (nothing changes) when it is not the caller's. */
+export async function deleteComment(userId: string, postId: string, commentId: string): Promise<boolean> {
   const r = await transact({
     comment: { Delete: { TableName: TABLE, Key: keys.comment(postId, commentId), ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': userId } } },
     post: { Update: { TableName: TABLE, Key: keys.post(postId), UpdateExpression: 'ADD commentCount :d', ExpressionAttributeValues: { ':d': -1 }, ConditionExpression: 'attribute_exists(PK)' } },
   });
-  if (!r.ok) throw notFound('Comment not found');
-}
-
-/** AP: posts by key (live counts), in the order asked, hidden and missing ones left out. */
-export async function readPosts(postIds: string[]): Promise<Map<string, PostItem>> {
-  const items = postIds.length ? ((await batchGetAll(postIds.map(keys.post))) as unknown as PostItem[]) : [];
-  return new Map(items.filter((p) => !p.isHidden).map((p) => [p.postId, p]));
+  return r.ok;
 }
 
 /** AP: a member's posts, newest first, one page (GSI1). */

@@ -11,6 +11,7 @@ import { batchGetAll } from '@torcedor/service-kit/items';
 import { follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../data/follows.ts';
 import { keys } from '../data/keys.ts';
 import { forgetCelebrities } from '../data/feed.ts';
+import { likeCounterKeys, likeTotals } from '../data/likes.ts';
 import { postView, queryPostsBy } from '../data/posts.ts';
 import { reviewsBy, reviewView } from '../data/reviews.ts';
 import { encodeCursor, decodeCursor } from '@torcedor/service-kit/cursor';
@@ -50,15 +51,17 @@ export const getUserPosts: RouteHandler<Routes['getUserPosts']> = async ({ sessi
   if (p.restricted) return { items: [], nextCursor: null };
   const page = await queryPostsBy(params.id, before, FEED_PAGE_SIZE);
   const visible = page.items.filter((i) => !i.isHidden);
+  // The caller's likes and the posts' like counters: one BatchGet (data/likes.ts).
   const [likes, authors] = await Promise.all([
-    batchGetAll(visible.map((i) => keys.like(i.postId, session.userId))),
+    batchGetAll([...visible.map((i) => keys.like(i.postId, session.userId)), ...likeCounterKeys(visible.map((i) => i.postId))]),
     readAuthors([session.userId]),
   ]);
-  const liked = new Set(likes.map((l) => String(l.postId)));
+  const liked = new Set(likes.filter((l) => String(l.SK).startsWith('LIKE#')).map((l) => String(l.postId)));
+  const counts = likeTotals(likes);
   const filter = authors.get(session.userId)!.contentFilter;
   const last = page.items.at(-1);
   return {
-    items: visible.map((i) => postView(i, p.author, liked.has(i.postId), filter)),
+    items: visible.map((i) => postView(i, p.author, { byMe: liked.has(i.postId), count: counts.get(i.postId) ?? 0 }, filter)),
     nextCursor: page.more && last ? encodeCursor(keys.postSk(last.createdAt, last.postId)) : null,
   };
 };

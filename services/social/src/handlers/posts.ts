@@ -11,6 +11,7 @@ import { decodeCursor } from '@torcedor/service-kit/cursor';
 import { authorOf, readAudience, readVisiblePost, sees } from '../data/audience.ts';
 import { readAuthors } from '../data/authors.ts';
 import { discover, readFeed } from '../data/feed.ts';
+import * as likes from '../data/likes.ts';
 import * as posts from '../data/posts.ts';
 
 export const getFeed: RouteHandler<Routes['getFeed']> = async ({ session, query }) => readFeed(session.userId, decodeCursor(query.cursor));
@@ -26,7 +27,7 @@ export const createPost: RouteHandler<Routes['createPost']> = async ({ session, 
   const picture = body.imageUrl ? (await registerUpload(userId, body.imageUrl)).objectPath : null;
   const post: posts.PostItem = {
     postId: idempotencyKey ? keyedId(userId, idempotencyKey, 'post') : randomUUID(), userId, postType: body.postType,
-    content: body.content, imageUrl: picture ? uploadUrl(picture) : null, likeCount: 0, commentCount: 0,
+    content: body.content, imageUrl: picture ? uploadUrl(picture) : null, commentCount: 0,
     createdAt: new Date().toISOString(),
   };
   const [, authors] = await Promise.all([
@@ -38,18 +39,18 @@ export const createPost: RouteHandler<Routes['createPost']> = async ({ session, 
   ]);
   countBusiness('PostsCreated');
   const me = authors.get(userId)!;
-  return posts.postView(post, me, false, me.contentFilter);
+  return posts.postView(post, me, { byMe: false, count: 0 }, me.contentFilter);
 };
 
 export const deletePost: RouteHandler<Routes['deletePost']> = async ({ session, params }) => {
-  await posts.deletePost(session.userId, params.id);
+  if (!(await posts.deletePost(session.userId, params.id))) throw notFound('Post not found');
   return { ok: true as const };
 };
 
 /** A post the caller may not see is 404 for likes, comments and comment writes (domain/visibility.ts). */
 export const toggleLike: RouteHandler<Routes['toggleLike']> = async ({ session, params }) => {
-  await readVisiblePost(session.userId, params.id);
-  return posts.toggleLike(session.userId, params.id);
+  const { post } = await readVisiblePost(session.userId, params.id);
+  return likes.toggleLike(session.userId, post);
 };
 
 export const listComments: RouteHandler<Routes['listComments']> = async ({ session, params }) => {
@@ -70,11 +71,11 @@ export const addComment: RouteHandler<Routes['addComment']> = async ({ session, 
     commentId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'comment') : randomUUID(), postId: params.id, userId: session.userId,
     content: body.content, createdAt: new Date().toISOString(),
   };
-  await posts.addComment(post, c);
+  if (!(await posts.addComment(post, c))) throw notFound('Post not found');
   return posts.commentView(c, audience.viewer, audience.viewer.contentFilter);
 };
 
 export const deleteComment: RouteHandler<Routes['deleteComment']> = async ({ session, params }) => {
-  await posts.deleteComment(session.userId, params.id, params.commentId);
+  if (!(await posts.deleteComment(session.userId, params.id, params.commentId))) throw notFound('Comment not found');
   return { ok: true as const };
 };
