@@ -32,8 +32,13 @@ export interface JobState<P = unknown> {
   handled: number;
   startedAt: string;
   finishedAt?: string;
+  /** Epoch seconds after which DynamoDB removes a finished job's record. */
+  ttl?: number;
   v: number;
 }
+
+/** How long a finished job's record is kept (its state answers `readJob` meanwhile). */
+const FINISHED_JOB_TTL_SECONDS = 7 * 24 * 3600;
 
 const jobKey = (name: string, key: string) => ({ PK: `JOB#${name}`, SK: `KEY#${key}` });
 const RUNNING_PK = 'JOBS';
@@ -81,7 +86,8 @@ export async function runJob<P>(name: string, page: JobPage<P>, opts: { key?: st
     const { next, done } = await page({ params: state.params, cursor: state.cursor, runId: state.runId, key });
     const after: JobState<P> = {
       ...state, cursor: next, pages: state.pages + 1, handled: state.handled + (done ?? 0), v: state.v + 1,
-      ...(next === null ? { status: 'done' as const, finishedAt: new Date(now()).toISOString() } : {}),
+      // A finished job's record (which may name a deleted member) expires with the table's TTL a week later.
+      ...(next === null ? { status: 'done' as const, finishedAt: new Date(now()).toISOString(), ttl: Math.floor(now() / 1000) + FINISHED_JOB_TTL_SECONDS } : {}),
     };
     try {
       await ddb.send(new PutCommand({
