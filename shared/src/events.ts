@@ -280,6 +280,7 @@ export const schedules = [
   { name: 'outbox-relay-social', expression: 'rate(1 minute)', target: 'social', summary: "Publishes social's outbox events left unpublished" },
   { name: 'outbox-relay-events', expression: 'rate(1 minute)', target: 'events', summary: "Publishes events' outbox events left unpublished" },
   { name: 'outbox-relay-billing', expression: 'rate(1 minute)', target: 'billing', summary: "Publishes billing's outbox events left unpublished" },
+  { name: 'outbox-relay-marketing', expression: 'rate(1 minute)', target: 'marketing', summary: "Publishes marketing's outbox events left unpublished, and continues its unfinished jobs" },
 ] as const satisfies readonly { name: string; expression: `rate(${string})`; target: ServiceName; summary: string }[];
 export type ScheduleName = (typeof schedules)[number]['name'];
 

@@ -3,6 +3,7 @@ import { isDeleted, markRevoked } from '@torcedor/service-kit/revocation';
 import { runRequested, runScheduled } from './domain/automations.ts';
 import { activityRecorded, entitlementChanged, leadRegistered, profileChanged, reviewRecorded } from './domain/signals.ts';
 import { deleteLead } from './data/leads.ts';
+import { RESCORE_JOB, rescorePage } from './domain/rescoring.ts';
 
 /** Leads from member signals, the owner's automations and their schedules (docs/marketing.md). */
 export const handler = createWorker('marketing', {
@@ -24,7 +25,7 @@ export const handler = createWorker('marketing', {
     },
     EntitlementChanged: async (d, meta) => { await entitlementChanged(d, meta.time); },
     UserProfileChanged: async (d, meta) => { await profileChanged(d, meta.time); },
-    AutomationRequested: async (d) => runRequested(d.name, d.runId),
+    AutomationRequested: async (d) => runRequested(d.name, d.runId, d.requestedBy),
     SessionRevoked: markRevoked,
     UserDeleted: async ({ userId, deletedAt }) => deleteLead(userId, deletedAt),
   },
@@ -33,4 +34,7 @@ export const handler = createWorker('marketing', {
     daily_content_generation: async () => { await runScheduled('daily_content_generation'); },
     campaign_optimization: async () => { await runScheduled('campaign_optimization'); },
   },
+  // Paged jobs (docs/architecture.md, "Jobs"): a service's minute schedule continues every unfinished one. Each run
+  // also hands itself on with a continuation event (domain/rescoring.ts), so it finishes with or without that schedule.
+  jobs: { [RESCORE_JOB]: rescorePage },
 });

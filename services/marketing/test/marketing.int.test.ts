@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { routes } from '@torcedor/shared/routes';
 import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
 import { shuffle } from '../../kit/test/shuffle.ts';
+import { keys } from '../src/data/keys.ts';
+import { decodeCursor } from '../src/domain/rescore-cursor.ts';
 
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<void>;
@@ -40,19 +42,21 @@ const newCampaign = async (name: string, extra: Record<string, unknown> = {}) =>
   return r.body as { id: string; link: string; stats: { signups: number; conversions: number; visits: number }; status: string };
 };
 const campaign = async (id: string) => (await asOwner('GET', `/api/marketing/campaigns/${id}`, { pathParameters: { id } })).body;
-/** Every registered lead, read from the table directly (not through the service's own counters). */
-const allLeads = async () => {
+/** Every item of a raw query, all pages. */
+const queryRaw = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>) => {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await ddb.ddb.send(new QueryCommand({
-      TableName: ddb.TABLE, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': 'LEADS' }, ExclusiveStartKey: start,
-    }));
+    const page = await ddb.ddb.send(new QueryCommand({ ...input, TableName: ddb.TABLE, ExclusiveStartKey: start }));
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
 };
+/** Every registered lead, read from the table directly (not through the service's own counters): every GSI1 shard. */
+const allLeads = async () => (await Promise.all(keys.leadShards.map((pk) => queryRaw({
+  IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk },
+})))).flat();
 const runAutomation = async (name: string) => {
   const r = await asOwner('POST', '/api/marketing/automation/run', { body: { name } });
   expect(r.status).toBe(202);
@@ -338,4 +342,262 @@ describe('the visit beacon (a public, unauthenticated write)', () => {
     expect(plain.filter((a) => a.status === 200)).toHaveLength(40);
     expect(plain.filter((a) => a.status === 429)).toHaveLength(5);
   });
+});
+
+/**
+ * Tries an idempotent write again when it failed (a busy machine's DynamoDB Local can pass the kit's 1.2 s deadline), as
+ * the bus tries a delivery again.
+ */
+const retrying = async <T>(fn: () => Promise<T>, tries = 5): Promise<T> => {
+  for (let attempt = 1; attempt < tries; attempt++) {
+    try {
+      return await fn();
+    } catch {
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+  return fn();
+};
+
+describe('at scale: sharded counters', () => {
+  let stats: typeof import('../src/data/stats.ts');
+  let leads: typeof import('../src/data/leads.ts');
+  let signals: typeof import('../src/domain/signals.ts');
+  beforeAll(async () => {
+    stats = await import('../src/data/stats.ts');
+    leads = await import('../src/data/leads.ts');
+    signals = await import('../src/domain/signals.ts');
+  });
+  const today = () => new Date().toISOString().slice(0, 10);
+  const todayOf = async () => (await stats.readDays(today())).find((d) => d.date === today()) ?? {};
+
+  it('100 parallel writes of each kind: counters summed over their shards equal the writes, spread over the shards', async () => {
+    const source = `shardtest${randomUUID().slice(0, 8)}`;
+    const [dayBefore, totalsBefore] = await Promise.all([todayOf(), leads.readTotals()]);
+    const ids = Array.from({ length: 100 }, () => randomUUID());
+    // Sign-ups and posts are idempotent (a repeat changes nothing), so a write that timed out is simply tried again.
+    await Promise.all(ids.map((id) => retrying(() => signals.leadRegistered({ ...registered(id), attribution: { utmSource: source } } as never))));
+    await Promise.all(ids.map((id) => retrying(() => signals.activityRecorded(id, 'post', `p-${id}`, iso()))));
+
+    const [dayAfter, totalsAfter, sources] = await Promise.all([todayOf(), leads.readTotals(), stats.readSources()]);
+    const moved = (f: string) => Number(dayAfter[f] ?? 0) - Number(dayBefore[f] ?? 0);
+    expect({ signups: moved('signups'), posts: moved('posts') }).toEqual({ signups: 100, posts: 100 });
+    expect(totalsAfter.totalLeads - totalsBefore.totalLeads).toBe(100);
+    expect(sources.find((x) => x.source === source)).toEqual({ source, leads: 100 });
+    // Where they landed: the source's and today's counters on many shards (100 writers over 16 shards).
+    const shardsOf = async (sk: string) => (await Promise.all(keys.statsShards.map(async (n) => {
+      const out = await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: keys.statsPartition(n), SK: sk } }));
+      return out.Item ? 1 : 0;
+    }))).reduce((a: number, b) => a + b, 0);
+    expect(await shardsOf(`SOURCE#${source}`)).toBeGreaterThanOrEqual(8);
+    expect(await shardsOf(`DAY#${today()}`)).toBeGreaterThanOrEqual(8);
+  }, 120_000);
+
+  it('100 visits, 25 at once, each counted on a shard at random, sum to 100 on the day', async () => {
+    const before = Number((await todayOf()).visits ?? 0);
+    for (let wave = 0; wave < 4; wave++) await Promise.all(Array.from({ length: 25 }, () => stats.recordVisit(iso(), null)));
+    expect(Number((await todayOf()).visits ?? 0) - before).toBe(100);
+  }, 60_000);
+});
+
+/** 2,000 leads (and the other tests' few), seeded once for the tests at scale below. */
+type Row = Record<string, unknown>;
+const scale = {
+  seeded: [] as string[],
+  converted: new Set<string>(),
+  leads: undefined as unknown as typeof import('../src/data/leads.ts'),
+  jobs: undefined as unknown as typeof import('@torcedor/service-kit/jobs'),
+  rescoring: undefined as unknown as typeof import('../src/domain/rescoring.ts'),
+  automations: undefined as unknown as typeof import('../src/data/automations.ts'),
+  scoring: undefined as unknown as typeof import('../src/domain/scoring.ts'),
+};
+let seeding: Promise<void> | undefined;
+/** Signed up over the last 60 days (so scores differ), one in ten contactable, one in fifty converted. */
+async function seedOnce(): Promise<void> {
+  scale.leads = await import('../src/data/leads.ts');
+  scale.jobs = await import('@torcedor/service-kit/jobs');
+  scale.rescoring = await import('../src/domain/rescoring.ts');
+  scale.automations = await import('../src/data/automations.ts');
+  scale.scoring = await import('../src/domain/scoring.ts');
+  const signals = await import('../src/domain/signals.ts');
+  scale.seeded.push(...Array.from({ length: 2000 }, () => randomUUID()));
+  const rows = scale.seeded.map((id, i) => [id, i] as const);
+  for (let c = 0; c < rows.length; c += 50) {
+    await Promise.all(rows.slice(c, c + 50).map(async ([id, i]) => {
+      await retrying(() => signals.leadRegistered({ ...registered(id), registeredAt: iso((i % 60) * DAY) } as never));
+      if (i % 10 === 0) await retrying(() => signals.profileChanged(profile(id, 1, true) as never, iso()));
+      if (i % 50 === 0) {
+        scale.converted.add(id);
+        await retrying(() => signals.entitlementChanged({ userId: id, version: 1, tier: 'premium', until: iso(-30 * DAY) }, iso()));
+      }
+    }));
+  }
+}
+const seeded = () => (seeding ??= seedOnce());
+
+/** Lead writes that succeeded, by lead id, while `count` runs; `crashAfter` makes lead writes past that many fail. */
+const countingWrites = async <T>(count: (ctl: { crashAfter: number | null; settled: () => Promise<unknown>; writes: Map<string, number> }) => Promise<T>) => {
+  const writes = new Map<string, number>();
+  const pending: Promise<unknown>[] = [];
+  const ctl = { crashAfter: null as number | null, settled: () => Promise.allSettled(pending), writes };
+  const send = ddb.ddb.send.bind(ddb.ddb) as (c: unknown) => Promise<unknown>;
+  const spy = vi.spyOn(ddb.ddb, 'send').mockImplementation(((command: unknown) => {
+    const key = command instanceof UpdateCommand ? command.input.Key : undefined;
+    if (key?.SK !== 'LEAD') return send(command);
+    if (ctl.crashAfter !== null && ctl.crashAfter-- <= 0) return Promise.reject(new Error('the worker stopped mid-page'));
+    const p = send(command).then((out) => {
+      const id = String(key.PK).slice('LEAD#'.length);
+      writes.set(id, (writes.get(id) ?? 0) + 1);
+      return out;
+    });
+    pending.push(p.catch(() => undefined));
+    return p;
+  }) as never);
+  try {
+    return { result: await count(ctl), writes };
+  } finally {
+    spy.mockRestore();
+  }
+};
+/** Starts a lead scoring run and its job as of `asOfDay`, as the automation does. */
+const startRescore = async (asOfDay: string) => {
+  const started = await scale.automations.startRun('lead_scoring_update', 'owner', owner.userId, new Date());
+  if (!started.started) throw new Error('lead scoring is running');
+  const job = await scale.jobs.startJob(scale.rescoring.RESCORE_JOB, { asOfDay, run: started.run, requestedBy: owner.userId });
+  expect(job.params.run.id).toBe(started.run.id);
+  return { run: started.run, job };
+};
+/** A clock for runJob that lets exactly one page start: before it, the deadline is ahead; after it, behind. */
+const onePageClock = () => {
+  let first = true;
+  return () => (first ? ((first = false), 0) : Date.now());
+};
+const dayAfter = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/**
+ * Every lead scored right as of `asOfDay`, each written at most once and marked by the job's run exactly when written,
+ * every seeded lead but the converted (always 100) written; the run reports it.
+ */
+const expectScoredOnce = async (asOfDay: string, runId: string, writes: Map<string, number>, automationRunId: string) => {
+  const all = await allLeads();
+  for (const id of scale.seeded) expect(writes.get(id), id).toBe(scale.converted.has(id) ? undefined : 1);
+  expect([...writes.values()].every((n) => n === 1)).toBe(true);
+  for (const l of all) {
+    const score = scale.scoring.scoreLead(l as never, asOfDay);
+    expect([l.engagementScore, l.GSI2SK]).toEqual([score, scale.scoring.scoreSortKey(score, String(l.id))]);
+    expect(l.scoredRun === runId).toBe(writes.has(String(l.id)));
+  }
+  const run = await scale.automations.readRun('lead_scoring_update', automationRunId);
+  expect(run).toMatchObject({ outcome: 'succeeded', summary: `Rescored ${all.length} leads, ${writes.size} changed.` });
+  expect(await scale.automations.readLease('lead_scoring_update')).toBeNull();
+  return all.length;
+};
+
+describe('at scale: the lead index over 2,000 leads', () => {
+  beforeAll(seeded, 300_000);
+  const bySortKey = (a: Row, b: Row) => (String(b.GSI2SK) > String(a.GSI2SK) ? 1 : -1);
+
+  it('the lead index is sharded by lead id, and topLeads over the shards equals the top K of all leads', async () => {
+    const all = await allLeads();
+    for (const l of all) expect([l.GSI1PK, l.GSI2PK]).toEqual([keys.leadsShardOf(String(l.id)), keys.leadsShardOf(String(l.id))]);
+    const perShard = keys.leadShards.map((pk) => all.filter((l) => l.GSI1PK === pk).length);
+    expect(Math.min(...perShard)).toBeGreaterThan(0);
+    expect(Math.max(...perShard)).toBeLessThan(all.length / 4);
+    const top = (rows: Row[], k: number) => rows.sort(bySortKey).slice(0, k).map((l) => l.id);
+    expect((await scale.leads.topLeads(50)).map((l) => l.id)).toEqual(top([...all], 50));
+    expect((await scale.leads.topLeads(5)).map((l) => l.id)).toEqual(top([...all], 5));
+    expect((await scale.leads.topLeads(60, { contactable: true })).map((l) => l.id)).toEqual(top(all.filter((l) => l.contactable === true), 60));
+    expect((await scale.leads.topLeads(60, { contactable: true, notConverted: true })).map((l) => l.id))
+      .toEqual(top(all.filter((l) => l.contactable === true && l.converted === false), 60));
+    const since = iso(7 * DAY);
+    expect(await scale.leads.countLeadsSince(since)).toBe(all.filter((l) => String(l.createdAt) >= since).length);
+  }, 60_000);
+
+});
+
+describe('at scale: lead scoring as a paged job over 2,000 leads', () => {
+  beforeAll(seeded, 300_000);
+
+  it('one page per invocation: repeated invocations finish with every lead scored exactly once, and the run reports it', async () => {
+    // As of next month: every seeded lead's recency (so its score) changes.
+    const asOfDay = dayAfter(30);
+    const { run, job } = await startRescore(asOfDay);
+    const { result: invocations, writes } = await countingWrites(async () => {
+      let state = await scale.jobs.readJob(scale.rescoring.RESCORE_JOB);
+      let n = 0;
+      for (; state?.status === 'running' && n < 500; n++) {
+        const before = state.pages;
+        // An invocation that failed (a busy machine) is simply the next one's to redo: from the checkpoint.
+        state = await retrying(() => scale.jobs.runJob(scale.rescoring.RESCORE_JOB, scale.rescoring.rescorePage, { deadline: 1, now: onePageClock() }));
+        expect(state!.pages).toBe(before + 1);
+        // Between invocations the run shows as running, its lease renewed by every page.
+        if (state!.status === 'running') expect((await scale.automations.readLease('lead_scoring_update'))?.runId).toBe(run.id);
+      }
+      return n;
+    });
+    const total = await expectScoredOnce(asOfDay, job.runId, writes, run.id);
+    const done = await scale.jobs.readJob(scale.rescoring.RESCORE_JOB);
+    expect(done).toMatchObject({ status: 'done', pages: invocations, handled: total });
+    // Every shard's leads in pages of at most 100: at least one page a shard.
+    expect(invocations).toBeGreaterThanOrEqual(Math.max(keys.leadShards.length, Math.ceil(total / scale.rescoring.RESCORE_PAGE_SIZE)));
+  }, 120_000);
+
+  it('a run cut in the middle of a page resumes from its checkpoint and still scores every lead exactly once', async () => {
+    // As of a day before every sign-up: full recency, so every lead scored as of next month changes again.
+    const asOfDay = '2000-01-01';
+    const { run, job } = await startRescore(asOfDay);
+    const { writes } = await countingWrites(async (ctl) => {
+      // One page at a time until the first shard is done: the next page is the second shard's first (a full one).
+      let checkpoint = await scale.jobs.readJob(scale.rescoring.RESCORE_JOB);
+      for (let i = 0; i < 10 && (checkpoint!.pages === 0 || decodeCursor(checkpoint!.cursor)?.key !== null); i++) {
+        checkpoint = await retrying(() => scale.jobs.runJob(scale.rescoring.RESCORE_JOB, scale.rescoring.rescorePage, { deadline: 1, now: onePageClock() }));
+      }
+      expect(decodeCursor(checkpoint!.cursor)).toMatchObject({ shard: 1, key: null });
+      const pages = checkpoint!.pages;
+      const beforeCrash = ctl.writes.size;
+      // The next page writes half its leads, then the worker stops (its other writes fail).
+      ctl.crashAfter = scale.rescoring.RESCORE_PAGE_SIZE / 2;
+      await expect(scale.jobs.runJob(scale.rescoring.RESCORE_JOB, scale.rescoring.rescorePage, { deadline: 1, now: onePageClock() })).rejects.toThrow('the worker stopped mid-page');
+      await ctl.settled();
+      ctl.crashAfter = null;
+      expect(ctl.writes.size - beforeCrash).toBe(scale.rescoring.RESCORE_PAGE_SIZE / 2);
+      expect(await scale.jobs.readJob(scale.rescoring.RESCORE_JOB)).toMatchObject({ status: 'running', pages, cursor: checkpoint!.cursor });
+      // The next invocations go on from the checkpoint: the cut page again, then the rest.
+      await retrying(() => scale.jobs.runJob(scale.rescoring.RESCORE_JOB, scale.rescoring.rescorePage, { deadline: Date.now() + 60_000 }));
+    });
+    await expectScoredOnce(asOfDay, job.runId, writes, run.id);
+    expect(await scale.jobs.readJob(scale.rescoring.RESCORE_JOB)).toMatchObject({ status: 'done' });
+  }, 120_000);
+
+  it("the owner's run longer than its invocation hands itself on (AutomationRequested again), shows as running, and the next invocation finishes it", async () => {
+    const name = 'lead_scoring_update';
+    const r = await asOwner('POST', '/api/marketing/automation/run', { body: { name } });
+    expect(r.status).toBe(202);
+    const runId = r.body.id as string;
+    const scoring = async () => (await asOwner('GET', '/api/marketing/automations')).body.items.find((a: { name: string }) => a.name === name);
+    // The invocation's clock passes its budget as soon as it has read its first page of leads.
+    const realNow = Date.now.bind(Date);
+    let offset = 0;
+    const send = ddb.ddb.send.bind(ddb.ddb) as (c: unknown) => Promise<unknown>;
+    const sendSpy = vi.spyOn(ddb.ddb, 'send').mockImplementation(((c: unknown) => {
+      if (c instanceof QueryCommand && c.input.IndexName === 'GSI1') offset = 3_600_000;
+      return send(c);
+    }) as never);
+    const nowSpy = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+    try {
+      await worker(busEvent('AutomationRequested', { runId, name, requestedBy: owner.userId }, randomUUID(), 'torcedor.marketing'), {});
+    } finally {
+      sendSpy.mockRestore();
+      nowSpy.mockRestore();
+    }
+    expect(await scale.jobs.readJob(scale.rescoring.RESCORE_JOB)).toMatchObject({ status: 'running', pages: 1 });
+    expect(await scoring()).toMatchObject({ running: true, lastRun: { id: runId, outcome: 'running' } });
+    const requested = (await publishedEvents(pool())).filter((e) => e.DetailType === 'AutomationRequested')
+      .map((e) => JSON.parse(e.Detail!) as { runId: string }).filter((d) => d.runId === runId);
+    // The owner's request, then the hand-over.
+    expect(requested).toHaveLength(2);
+    await worker(busEvent('AutomationRequested', requested[1], randomUUID(), 'torcedor.marketing'), {});
+    const total = (await allLeads()).length;
+    expect(await scoring()).toMatchObject({ running: false, lastRun: { id: runId, outcome: 'succeeded', summary: expect.stringMatching(new RegExp(`^Rescored ${total} leads, \\d+ changed\\.$`)) } });
+    expect(await scale.jobs.readJob(scale.rescoring.RESCORE_JOB)).toMatchObject({ status: 'done', handled: total });
+  }, 120_000);
 });

@@ -7,6 +7,9 @@ import { campaignLink, newCampaignId, rankCampaigns, type StoredCampaign } from 
 import { localWriter } from '../src/providers/local.ts';
 import { createOpenAiWriter } from '../src/providers/openai.ts';
 import type { ClubFacts } from '../src/providers/provider.ts';
+import { keys, LEAD_INDEX_SHARDS, shardOf, STATS_SHARDS } from '../src/data/keys.ts';
+import { mergeTop, sumBy, type ShardPage } from '../src/data/shards.ts';
+import { decodeCursor, encodeCursor } from '../src/domain/rescore-cursor.ts';
 
 const lead = (over: Partial<LeadState> = {}): LeadState => ({
   ...emptyLead('u1'), registered: true, kind: 'member', name: 'Ana Ruiz', email: 'ana@example.com', createdAt: '2026-11-01T10:00:00.000Z', ...over,
@@ -126,5 +129,72 @@ describe('writers', () => {
       fake.behave({ status: 500 });
       await expect(writer().draftPost(facts)).rejects.toMatchObject({ name: 'ServiceUnavailable', message: 'OpenAI is unavailable' });
     });
+  });
+});
+
+describe('shards (data/keys.ts, data/shards.ts)', () => {
+  /** A shard of sorted keys served `pageSize` at a time, counting its reads. */
+  const shard = (sorted: string[], pageSize: number, reads: { n: number }): ShardPage<string> => {
+    let at = 0;
+    return async () => {
+      reads.n += 1;
+      const items = sorted.slice(at, at + pageSize);
+      at += pageSize;
+      return { items, done: at >= sorted.length };
+    };
+  };
+  /** A deterministic spread of keys over shards, each shard sorted descending. */
+  const spread = (n: number, shards: number) => {
+    const all = Array.from({ length: n }, (_, i) => `${String((i * 37) % 100).padStart(3, '0')}#id${String(i).padStart(5, '0')}`);
+    const byShard = Array.from({ length: shards }, (_, s) => all.filter((k) => shardOf(k, shards) === s).sort().reverse());
+    return { all: [...all].sort().reverse(), byShard };
+  };
+
+  it('a lead id always lands on the same shard, and ids spread evenly over the 16', () => {
+    expect(shardOf('lead-1', 16)).toBe(shardOf('lead-1', 16));
+    const counts = new Array<number>(LEAD_INDEX_SHARDS).fill(0);
+    for (let i = 0; i < 16_000; i++) counts[shardOf(crypto.randomUUID(), LEAD_INDEX_SHARDS)]! += 1;
+    expect(Math.min(...counts)).toBeGreaterThan(800);
+    expect(Math.max(...counts)).toBeLessThan(1200);
+    // Shard 0 keeps the unsharded name (what was written before sharding is read as shard 0).
+    expect(keys.leadShards).toHaveLength(LEAD_INDEX_SHARDS);
+    expect(keys.leadShards[0]).toBe('LEADS');
+    expect(keys.leadShards[5]).toBe('LEADS#5');
+    expect(keys.totals(0)).toEqual({ PK: 'STATS', SK: 'LEADS' });
+    expect(keys.day('2026-11-01', 3)).toEqual({ PK: 'STATS#3', SK: 'DAY#2026-11-01' });
+    expect(keys.statsShards).toHaveLength(STATS_SHARDS);
+  });
+
+  it('the k-way merge gives the top K of all shards, reading one page of each for a small K', async () => {
+    const { all, byShard } = spread(2000, 16);
+    for (const k of [1, 5, 50, 137, 2000, 2500]) {
+      const reads = { n: 0 };
+      expect(await mergeTop(byShard.map((s) => shard(s, Math.max(k, 5), reads)), (x) => x, k)).toEqual(all.slice(0, k));
+      if (k <= 50) expect(reads.n).toBe(16);
+    }
+    // Small pages (a filter that keeps few items per page), empty pages and empty shards.
+    const reads = { n: 0 };
+    const withEmpty = [...byShard.map((s) => shard(s, 3, reads)), shard([], 3, reads), async () => ({ items: [], done: true })];
+    expect(await mergeTop(withEmpty, (x) => x, 100)).toEqual(all.slice(0, 100));
+    expect(await mergeTop([], (x: string) => x, 5)).toEqual([]);
+  });
+
+  it("shards' counters sum by key, whatever fields each shard holds", () => {
+    const sums = sumBy([
+      { PK: 'STATS', SK: 'DAY#2026-11-01', date: '2026-11-01', visits: 2, posts: 1 },
+      { PK: 'STATS#4', SK: 'DAY#2026-11-01', date: '2026-11-01', visits: 3 },
+      { PK: 'STATS#9', SK: 'SOURCE#x', leads: -1 },
+      { PK: 'STATS#2', SK: 'SOURCE#x', source: 'x', leads: 3 },
+    ], 'SK', ['PK']);
+    expect(sums.get('DAY#2026-11-01')).toEqual({ SK: 'DAY#2026-11-01', date: '2026-11-01', visits: 5, posts: 1 });
+    expect(sums.get('SOURCE#x')).toEqual({ SK: 'SOURCE#x', source: 'x', leads: 2 });
+  });
+
+  it('a rescoring cursor reads back as written; anything else is not a cursor', () => {
+    const c = { shard: 7, key: { PK: 'LEAD#a', SK: 'LEAD', GSI1PK: 'LEADS#7', GSI1SK: '2026-11-01T00:00:00.000Z#a' }, scanned: 700, changed: 12 };
+    expect(decodeCursor(encodeCursor(c))).toEqual(c);
+    expect(decodeCursor(null)).toEqual({ shard: 0, key: null, scanned: 0, changed: 0 });
+    expect(decodeCursor('not a cursor')).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify({ ...c, shard: 16 })).toString('base64url'))).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
 import { eventPart } from '@torcedor/service-kit/outbox';
-import { transact } from '@torcedor/service-kit/transactions';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { AUTOMATION_HISTORY_SHOWN, AUTOMATION_LEASE_MS } from '@torcedor/shared/constants';
 import { AutomationRun, type AutomationName } from '@torcedor/shared/schemas/marketing';
 import { keys } from './keys.ts';
@@ -33,6 +33,37 @@ export async function startRun(name: AutomationName, trigger: AutomationRun['tri
   if (r.ok) return { started: true, run };
   const lease = await readLease(name);
   return { started: false, heldUntil: new Date(lease?.expiresAtMs ?? now.getTime()).toISOString() };
+}
+
+/** The part that takes or renews run `runId`'s lease for AUTOMATION_LEASE_MS: when free, expired or already its own. */
+function holdLeasePart(name: AutomationName, runId: string, now: Date): TransactPart {
+  return {
+    Put: {
+      TableName: TABLE, Item: { ...keys.lease(name), runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS },
+      ConditionExpression: 'attribute_not_exists(PK) OR runId = :id OR expiresAtMs < :now', ExpressionAttributeValues: { ':id': runId, ':now': now.getTime() },
+    },
+  };
+}
+
+/**
+ * AP: a run that goes on over many invocations (a paged job) keeps its lease: renewed by each page, so the run shows as
+ * running and no other run starts. Answers false when another run holds it.
+ */
+export async function holdLease(name: AutomationName, runId: string, now: Date): Promise<boolean> {
+  return ddb.send(new PutCommand(holdLeasePart(name, runId, now).Put!))
+    .then(() => true, (err: unknown) => { if (isConditionFailure(err)) return false; throw err; });
+}
+
+/**
+ * AP: hand an unfinished run to the next invocation: its lease renewed and AutomationRequested put on the bus again, in
+ * one transaction (nothing when another run holds the lease: that run's worker goes on with it).
+ */
+export async function continueRun(run: AutomationRun, requestedBy: string, now: Date): Promise<boolean> {
+  const r = await transact({
+    lease: holdLeasePart(run.name, run.id, now),
+    event: eventPart('AutomationRequested', { runId: run.id, name: run.name, requestedBy }),
+  });
+  return r.ok;
 }
 
 /** AP: an automation's lease, or null when free. */

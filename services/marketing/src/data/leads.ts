@@ -6,6 +6,7 @@ import type { Lead } from '@torcedor/shared/schemas/marketing';
 import { dayFlows, emptyLead, leadView, tallyOf, type LeadState } from '../domain/lead.ts';
 import { scoreLead, scoreSortKey, utcDay } from '../domain/scoring.ts';
 import { keys, type ActivityKind } from './keys.ts';
+import { mergeTop, type ShardPage } from './shards.ts';
 
 const LEAD_FIELDS = Object.keys(emptyLead('')) as (keyof LeadState)[];
 
@@ -20,7 +21,7 @@ function leadItem(s: LeadState, asOfDay: string): Item {
   return {
     ...keys.lead(s.id), ...s, engagementScore: score, status: leadView(s, asOfDay).status,
     ...(s.registered && s.createdAt
-      ? indexKeys({ GSI1: [keys.leadsByTime, `${s.createdAt}#${s.id}`], GSI2: [keys.leadsByScore, scoreSortKey(score, s.id)] })
+      ? indexKeys({ GSI1: [keys.leadsShardOf(s.id), `${s.createdAt}#${s.id}`], GSI2: [keys.leadsShardOf(s.id), scoreSortKey(score, s.id)] })
       : {}),
   };
 }
@@ -57,18 +58,20 @@ function counterParts(before: LeadState | null, after: LeadState | null, at: str
   const d = (f: 'totalLeads' | 'convertedLeads' | 'trialLeads' | 'contactableLeads' | 'contactableConvertedLeads') => a[f] - b[f];
   const flows = dayFlows(before, after);
   const day = utcDay(at);
+  // The lead's own shard of every counter (keys.ts): one lead's writes are already one at a time.
+  const shard = keys.statsShardOf((after ?? before)!.id);
   const parts: Record<string, TransactPart | undefined> = {
-    totals: add(keys.totals, {
+    totals: add(keys.totals(shard), {
       totalLeads: d('totalLeads'), convertedLeads: d('convertedLeads'), trialLeads: d('trialLeads'),
       contactableLeads: d('contactableLeads'), contactableConvertedLeads: d('contactableConvertedLeads'),
     }),
-    day: add(keys.day(day), flows as unknown as Record<string, number>, { date: day }),
+    day: add(keys.day(day, shard), flows as unknown as Record<string, number>, { date: day }),
   };
   if (b.source !== a.source) {
-    if (b.source) parts.sourceOut = add(keys.source(b.source), { leads: -1 });
-    if (a.source) parts.sourceIn = add(keys.source(a.source), { leads: 1 }, { source: a.source });
+    if (b.source) parts.sourceOut = add(keys.source(b.source, shard), { leads: -1 });
+    if (a.source) parts.sourceIn = add(keys.source(a.source, shard), { leads: 1 }, { source: a.source });
   } else if (a.source && a.totalLeads !== b.totalLeads) {
-    parts.sourceIn = add(keys.source(a.source), { leads: a.totalLeads - b.totalLeads }, { source: a.source });
+    parts.sourceIn = add(keys.source(a.source, shard), { leads: a.totalLeads - b.totalLeads }, { source: a.source });
   }
   const campaign = a.campaignId ?? b.campaignId;
   if (campaign) {
@@ -121,41 +124,49 @@ export async function mutateLead(userId: string, at: string, change: LeadChange)
   throw new Error(`lead ${userId} kept changing under the write`);
 }
 
-/** AP: the totals of all leads. */
+/** AP: the totals of all leads: one BatchGet of every shard's totals, summed. */
 export async function readTotals() {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.totals }));
-  const n = (f: string) => Math.max(0, Number(out.Item?.[f] ?? 0));
+  const items = await batchGetAll(keys.statsShards.map((n) => keys.totals(n)));
+  const n = (f: string) => Math.max(0, items.reduce((sum, i) => sum + Number(i[f] ?? 0), 0));
   return {
     totalLeads: n('totalLeads'), convertedLeads: n('convertedLeads'), trialLeads: n('trialLeads'),
     contactableLeads: n('contactableLeads'), contactableConvertedLeads: n('contactableConvertedLeads'),
   };
 }
 
-/** AP: leads who signed up since `since` (count). */
-export const countLeadsSince = (since: string) => countAll({
-  IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-  ExpressionAttributeValues: { ':pk': keys.leadsByTime, ':since': since },
-});
+/** AP: leads who signed up since `since` (count): every GSI1 shard counted in parallel, summed. */
+export async function countLeadsSince(since: string): Promise<number> {
+  const counts = await Promise.all(keys.leadShards.map((pk) => countAll({
+    IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since', ExpressionAttributeValues: { ':pk': pk, ':since': since },
+  })));
+  return counts.reduce((a, b) => a + b, 0);
+}
 
-/** AP: the highest-scoring leads (GSI2), optionally only the contactable ones (and not converted). */
-export async function topLeads(limit: number, filter: { contactable?: true; notConverted?: true } = {}): Promise<Lead[]> {
-  const asOf = utcDay(new Date());
+/** One GSI2 shard read a page at a time, highest score first (optionally only contactable, not converted leads). */
+function scoreShard(pk: string, pageSize: number, filter: { contactable?: true; notConverted?: true }): ShardPage<Item> {
   const conditions = [filter.contactable ? 'contactable = :t' : '', filter.notConverted ? 'converted = :f' : ''].filter(Boolean);
-  const out: Lead[] = [];
   let start: Item | undefined;
-  do {
+  return async () => {
     const page = await ddb.send(new QueryCommand({
-      TableName: TABLE, IndexName: 'GSI2', ScanIndexForward: false, Limit: conditions.length ? Math.max(limit, 50) : limit, ExclusiveStartKey: start,
+      TableName: TABLE, IndexName: 'GSI2', ScanIndexForward: false, Limit: pageSize, ExclusiveStartKey: start,
       KeyConditionExpression: 'GSI2PK = :pk',
       ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-      ExpressionAttributeValues: {
-        ':pk': keys.leadsByScore, ...(filter.contactable ? { ':t': true } : {}), ...(filter.notConverted ? { ':f': false } : {}),
-      },
+      ExpressionAttributeValues: { ':pk': pk, ...(filter.contactable ? { ':t': true } : {}), ...(filter.notConverted ? { ':f': false } : {}) },
     }));
-    out.push(...(page.Items ?? []).map((i) => leadView(toState(i), asOf)));
     start = page.LastEvaluatedKey;
-  } while (start && out.length < limit);
-  return out.slice(0, limit);
+    return { items: page.Items ?? [], done: !start };
+  };
+}
+
+/**
+ * AP: the highest-scoring leads (GSI2), optionally only the contactable ones (and not converted): every shard queried
+ * highest first, in parallel, and k-way merged on the score sort key (a filtered read reads more of a shard per page).
+ */
+export async function topLeads(limit: number, filter: { contactable?: true; notConverted?: true } = {}): Promise<Lead[]> {
+  const asOf = utcDay(new Date());
+  const pageSize = filter.contactable || filter.notConverted ? Math.max(limit, 50) : limit;
+  const top = await mergeTop(keys.leadShards.map((pk) => scoreShard(pk, pageSize, filter)), (i) => String(i.GSI2SK), limit);
+  return top.map((i) => leadView(toState(i), asOf));
 }
 
 /** AP: leads by id (a campaign's leads), in the order asked. */
@@ -170,34 +181,51 @@ export async function leadsByIds(ids: string[]): Promise<Lead[]> {
 }
 
 /**
- * AP: rescore every registered lead as of a UTC date (paged over GSI1); writes only the leads whose score changed,
- * conditioned on the version read (a lead changed meanwhile was scored by that write, as of the same day).
+ * Rescores one lead as of a day for run `runId`: written only when its score changed, with `scoredRun = runId`, on the
+ * version read and only if this run has not scored it yet, so a page run twice writes each lead once. Answers whether
+ * this run changed it (a lead it scored already, in an earlier try of the page, counts too).
  */
-export async function rescoreAll(asOfDay: string): Promise<{ scanned: number; changed: number }> {
-  let scanned = 0;
-  let changed = 0;
-  let start: Item | undefined;
-  do {
-    const page = await ddb.send(new QueryCommand({
-      TableName: TABLE, IndexName: 'GSI1', ExclusiveStartKey: start,
-      KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.leadsByTime },
+async function rescoreOne(i: Item, asOfDay: string, runId: string): Promise<boolean> {
+  if (i.scoredRun === runId) return true;
+  const s = toState(i);
+  const score = scoreLead(s, asOfDay);
+  if (score === i.engagementScore) return false;
+  try {
+    await ddb.send(new UpdateCommand({
+      TableName: TABLE, Key: keys.lead(s.id),
+      UpdateExpression: 'SET engagementScore = :s, GSI2SK = :k, scoredRun = :run',
+      ConditionExpression: 'v = :v AND (attribute_not_exists(scoredRun) OR scoredRun <> :run)',
+      ExpressionAttributeValues: { ':s': score, ':k': scoreSortKey(score, s.id), ':v': s.v, ':run': runId },
     }));
-    for (const i of page.Items ?? []) {
-      scanned += 1;
-      const s = toState(i);
-      const score = scoreLead(s, asOfDay);
-      if (score === i.engagementScore) continue;
-      const ok = await ddb.send(new UpdateCommand({
-        TableName: TABLE, Key: keys.lead(s.id),
-        UpdateExpression: 'SET engagementScore = :s, GSI2SK = :k',
-        ConditionExpression: 'v = :v',
-        ExpressionAttributeValues: { ':s': score, ':k': scoreSortKey(score, s.id), ':v': s.v },
-      })).then(() => true, (err: unknown) => { if (isConditionFailure(err)) return false; throw err; });
-      if (ok) changed += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return { scanned, changed };
+    return true;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // Changed meanwhile (that write scored it), or scored by this run already (the index showed an older copy).
+    const now = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lead(s.id), ConsistentRead: true }));
+    return now.Item?.scoredRun === runId;
+  }
+}
+
+/** Lead writes of a page in flight at once (each to its own partition). */
+const RESCORE_WRITES_AT_ONCE = 25;
+
+/**
+ * AP: rescore one page of registered leads as of a UTC date for run `runId`: up to `limit` leads of one GSI1 shard from
+ * `start` (null: the shard's beginning), written RESCORE_WRITES_AT_ONCE at a time. Answers how many it read and
+ * changed, and where the shard goes on (null: the shard is done).
+ */
+export async function rescoreLeadsPage(p: { shard: number; start: Item | null; asOfDay: string; runId: string; limit: number }) {
+  const page = await ddb.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'GSI1', Limit: p.limit, ExclusiveStartKey: p.start ?? undefined,
+    KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.leadShards[p.shard] },
+  }));
+  const items = page.Items ?? [];
+  let changed = 0;
+  for (let i = 0; i < items.length; i += RESCORE_WRITES_AT_ONCE) {
+    const done = await Promise.all(items.slice(i, i + RESCORE_WRITES_AT_ONCE).map((item) => rescoreOne(item, p.asOfDay, p.runId)));
+    changed += done.filter(Boolean).length;
+  }
+  return { scanned: items.length, changed, next: (page.LastEvaluatedKey as Item | undefined) ?? null };
 }
 
 /** AP: what marketing holds of a member, for the export (the lead and its activity markers). */

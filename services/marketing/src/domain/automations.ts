@@ -7,11 +7,12 @@ import type { AutomationName, AutomationRun, ContentDraft } from '@torcedor/shar
 import { finishRun, readRun, startRun } from '../data/automations.ts';
 import { listCampaigns, saveRanking } from '../data/campaigns.ts';
 import { saveDraft } from '../data/drafts.ts';
-import { readTotals, rescoreAll } from '../data/leads.ts';
+import { readTotals } from '../data/leads.ts';
 import { readDays, readSources, reviewsOfDays } from '../data/stats.ts';
 import { marketingWriter } from '../providers/index.ts';
 import type { ClubFacts } from '../providers/provider.ts';
 import { rankCampaigns, rate } from './campaigns.ts';
+import { rescore } from './rescoring.ts';
 import { utcDay } from './scoring.ts';
 
 /** The automations as the Automation tab names them (docs/marketing.md, "Automations"). */
@@ -41,13 +42,9 @@ export async function clubFacts(now: Date): Promise<ClubFacts> {
   };
 }
 
-/** One job's work; answers what it did in a sentence. */
-async function work(name: AutomationName, now: Date): Promise<string> {
+/** One bounded automation's work (lead scoring is a paged job: rescoring.ts); answers what it did in a sentence. */
+async function work(name: Exclude<AutomationName, 'lead_scoring_update'>, now: Date): Promise<string> {
   switch (name) {
-    case 'lead_scoring_update': {
-      const r = await rescoreAll(utcDay(now));
-      return `Rescored ${r.scanned} lead${r.scanned === 1 ? '' : 's'}, ${r.changed} changed.`;
-    }
     case 'daily_content_generation': {
       const [facts, writer, campaigns] = await Promise.all([clubFacts(now), marketingWriter(), listCampaigns()]);
       const post = await writer.draftPost(facts);
@@ -70,12 +67,21 @@ async function work(name: AutomationName, now: Date): Promise<string> {
   }
 }
 
-/** Runs a started run's job and records its outcome; a failure is recorded (and logged), not thrown. */
-async function complete(run: AutomationRun): Promise<AutomationRun> {
+/**
+ * Runs a started run's work and records its outcome; a failure is recorded (and logged), not thrown. Lead scoring runs
+ * as a paged job (rescoring.ts) that records the outcome itself once its last page is done: this invocation rescores
+ * what its budget allows, so a small club's run is done when this answers, a large one's goes on in the next ones.
+ */
+async function complete(run: AutomationRun, requestedBy: string, onError: 'rethrow' | 'hand-over'): Promise<AutomationRun> {
+  if (run.name === 'lead_scoring_update') {
+    await rescore(run, requestedBy, onError);
+    return (await readRun(run.name, run.id)) ?? run;
+  }
+  const name = run.name;
   let outcome: 'succeeded' | 'failed' = 'succeeded';
   let summary: string;
   try {
-    summary = await work(run.name, new Date());
+    summary = await work(name, new Date());
   } catch (err) {
     outcome = 'failed';
     summary = `Failed: ${(err as Error).message}`.slice(0, 300);
@@ -93,11 +99,15 @@ export async function requestRun(name: AutomationName, ownerId: string): Promise
   return r.run;
 }
 
-/** The worker's part of a run the owner started (a repeat of a finished run does nothing). */
-export async function runRequested(name: AutomationName, runId: string): Promise<void> {
+/**
+ * The worker's part of a run the owner started, or of a paged run handed on by its last invocation (a repeat of a
+ * finished run does nothing).
+ */
+export async function runRequested(name: AutomationName, runId: string, requestedBy: string): Promise<void> {
   const run = await readRun(name, runId);
   if (!run || run.outcome !== 'running') return;
-  await complete(run);
+  // A failed page is thrown: the bus retries this delivery a few times.
+  await complete(run, requestedBy, 'rethrow');
 }
 
 /** A schedule's tick: runs the job unless a run of it holds the lease (then it is skipped, and logged). */
@@ -107,5 +117,6 @@ export async function runScheduled(name: AutomationName): Promise<AutomationRun 
     logger.info('automation skipped: already running', { name, heldUntil: r.heldUntil });
     return null;
   }
-  return complete(r.run);
+  // A retry of a schedule's tick would find the lease held: a failed page is handed on as an event instead.
+  return complete(r.run, 'schedule', 'hand-over');
 }

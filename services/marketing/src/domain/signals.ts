@@ -41,7 +41,7 @@ export async function activityRecorded(
       const s = before ?? emptyLead(userId);
       return { ...s, [field]: s[field] + 1, lastActiveAt: later(s.lastActiveAt, at) };
     },
-    extra: { dayActivity: dayActivityPart(at, field), ...extra },
+    extra: { dayActivity: dayActivityPart(at, field, userId), ...extra },
   });
 }
 
