@@ -639,3 +639,22 @@ describe('the member badge', () => {
     expect(posts.body.items[0].premium).toBe(false);
   });
 });
+
+describe('a popular post and its author\'s bell', () => {
+  it('notifies the first 32 likes one by one, then each doubling (64), so a viral post stops writing the bell on every like', async () => {
+    const author = await member('Popular');
+    const p = await post(author, 'A maduro worth a crowd');
+    const fans: Member[] = [];
+    for (let i = 0; i < 70; i++) fans.push(await member(`Fan${i}`));
+    for (const f of fans) expect((await call(http, 'POST', `/api/posts/${p.id}/like`, as(f))).status).toBe(200);
+    const bell = await ddb.ddb.send(new QueryCommand({
+      TableName: ddb.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.notification(author.userId, 'x').PK }, ConsistentRead: true,
+    }));
+    const likes = (bell.Items ?? []).filter((n) => n.type === 'like' && n.targetId === p.id);
+    expect(likes).toHaveLength(32 + 1);
+    // The doubling's notice names the fan whose like made it 64.
+    expect(likes.map((n) => n.actorId)).toContain(fans[63]!.userId);
+    const last = await call(http, 'POST', `/api/posts/${p.id}/like`, as(fans[0]!));
+    expect(last.body).toEqual({ liked: false, likeCount: 69 });
+  }, 120_000);
+});

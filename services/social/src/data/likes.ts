@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import { batchGetAll, deleteKeys, indexKeys, keyOf, type Item } from '@torcedor/service-kit/items';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { keys } from './keys.ts';
@@ -38,17 +38,21 @@ export async function readLikeCount(postId: string): Promise<number> {
  * largest power of two its count reached. The like that doubles the count writes it (conditioned on a lower hint),
  * so a post's index entries are rewritten about log2(likes) times in its life (20 times for a million), never per like.
  */
-export async function raiseLikeRank(post: PostItem, likeCount: number): Promise<void> {
+export async function raiseLikeRank(post: PostItem, likeCount: number, likerId: string): Promise<void> {
   const rank = likeCount > 0 ? 2 ** Math.floor(Math.log2(likeCount)) : 0;
   if (rank <= Number(post.likeRank ?? 0)) return;
-  try {
-    await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: keys.post(post.postId), UpdateExpression: 'SET likeRank = :r',
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(likeRank) OR likeRank < :r)', ExpressionAttributeValues: { ':r': rank },
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  const notice = rank > LIKES_NOTIFIED_ONE_BY_ONE ? likeNotice(likerId, post, new Date().toISOString()) : undefined;
+  const r = await transact({
+    rank: {
+      Update: {
+        TableName: TABLE, Key: keys.post(post.postId), UpdateExpression: 'SET likeRank = :r',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(likeRank) OR likeRank < :r)', ExpressionAttributeValues: { ':r': rank },
+      },
+    },
+    // The doubling's notice to the author, once: the raise that wins the condition writes it.
+    notify: notice,
+  });
+  if (!r.ok && !r.failed.includes('rank')) throw new Error(`like rank of ${post.postId} not raised: ${r.failed.join(', ')}`);
 }
 
 /** The toggle's two transactions: like (item, counter +1, the author's notification) or unlike (item, counter -1). */
@@ -70,9 +74,16 @@ function toggleParts(userId: string, post: PostItem, liked: boolean): Record<'li
       },
     },
     counter: counter(1),
-    notify: notificationPart(post.userId, { type: 'like', actorId: userId, targetId: post.postId, excerpt: post.content.slice(0, 80), createdAt: now }),
+    // A popular post stops writing the author's bell on every like (its partition would take them all): past
+    // LIKES_NOTIFIED_ONE_BY_ONE the author hears of each doubling instead (raiseLikeRank).
+    notify: Number(post.likeRank ?? 0) < LIKES_NOTIFIED_ONE_BY_ONE ? likeNotice(userId, post, now) : undefined,
   };
 }
+
+/** A post's likes notified one by one, below this many; above, its author hears of each doubling (64, 128, …). */
+export const LIKES_NOTIFIED_ONE_BY_ONE = 32;
+const likeNotice = (userId: string, post: PostItem, createdAt: string) =>
+  notificationPart(post.userId, { type: 'like', actorId: userId, targetId: post.postId, excerpt: post.content.slice(0, 80), createdAt });
 
 /** Toggles of one member on one post that race each other are decided again this many times, then answered as they stand. */
 const TOGGLE_ATTEMPTS = 30;
@@ -92,7 +103,7 @@ export async function toggleLike(userId: string, post: PostItem): Promise<{ like
     const r = await transact(toggleParts(userId, post, like.Item !== undefined));
     if (r.ok) {
       const likeCount = await readLikeCount(post.postId);
-      if (!like.Item) await raiseLikeRank(post, likeCount);
+      if (!like.Item) await raiseLikeRank(post, likeCount, userId);
       return { liked: !like.Item, likeCount };
     }
   }
