@@ -37,27 +37,40 @@ const CIGARS = ['padron-1964-anniversary-series-exclusivo', 'my-father-le-bijou-
 
 interface World { stack: Stack; members: BenchMember[]; posts: string[]; events: string[] }
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-const withOrigin = (w: World, m: BenchMember) => ({ cookies: m.cookies, headers: { origin: w.stack.url } });
+/** A state-changing request as the page sends it: the session, the page's origin, and JSON (even without a body). */
+const withOrigin = (w: World, m: BenchMember) => ({ cookies: m.cookies, headers: { origin: w.stack.url, 'content-type': 'application/json' } });
 
-/** One request of each action, as a member (or a visitor) makes it; answers whether it was answered 2xx. */
+/** The first refusal of each action, for the bench's notes. */
+export const firstRefusals = new Map<string, string>();
+const seen = async (action: string, r: Promise<{ status: number; body: unknown }>) => {
+  const out = await r;
+  if (out.status >= 300 && !firstRefusals.has(action)) firstRefusals.set(action, `${out.status} ${JSON.stringify(out.body).slice(0, 120)}`);
+  return out;
+};
+
+/** One request of each action, as a member (or a visitor) makes it; answers its status. */
 const ACTIONS: Record<Action, (w: World, i: number) => Promise<number>> = {
   session: async (w) => (await w.stack.api('GET', '/api/auth/user', { cookies: pick(w.members).cookies })).status,
   feedPage: async (w) => (await w.stack.api('GET', '/api/feed', { cookies: pick(w.members).cookies })).status,
   search: async (w) => (await w.stack.api('GET', `/api/search?q=${pick(['padron', 'churchill', 'maduro', 'robusto'])}`, { cookies: pick(w.members).cookies })).status,
   eventsList: async (w) => (await w.stack.api('GET', '/api/events', { cookies: pick(w.members).cookies })).status,
   humidorView: async (w) => (await w.stack.api('GET', '/api/humidor', { cookies: pick(w.members).cookies })).status,
-  like: async (w) => (await w.stack.api('POST', `/api/posts/${pick(w.posts)}/like`, withOrigin(w, pick(w.members)))).status,
+  like: async (w) => (await seen('like', w.stack.api('POST', `/api/posts/${pick(w.posts)}/like`, withOrigin(w, pick(w.members))))).status,
   comment: async (w, i) => (await w.stack.api('POST', `/api/posts/${pick(w.posts)}/comments`, { ...withOrigin(w, pick(w.members)), body: { content: `Lovely draw ${i}` } })).status,
   post: async (w, i) => {
     const r = await w.stack.api('POST', '/api/posts', { ...withOrigin(w, pick(w.members)), body: { content: `Tonight's smoke ${i}`, postType: 'text' } });
     if (r.status === 201) w.posts.push((r.body as { id: string }).id);
     return r.status;
   },
-  follow: async (w) => (await w.stack.api('POST', `/api/follow/${pick(w.members).userId}`, withOrigin(w, pick(w.members)))).status,
-  review: async (w, i) => (await w.stack.api('POST', '/api/reviews', {
-    ...withOrigin(w, pick(w.members)),
-    body: { cigarId: pick(CIGARS), drawScore: 80 + (i % 20), burnScore: 85, flavorScore: 88, overallScore: 86, flavorTags: ['cedar'], notes: 'Even burn.' },
-  })).status,
+  follow: async (w, i) => {
+    // Someone the member does not follow yet: a member follows the next three at set-up.
+    const at = i % w.members.length;
+    return (await seen('follow', w.stack.api('POST', `/api/follow/${w.members[(at + 4 + (i % 5)) % w.members.length]!.userId}`, withOrigin(w, w.members[at]!)))).status;
+  },
+  review: async (w, i) => (await seen('review', w.stack.api('POST', '/api/reviews', {
+    ...withOrigin(w, w.members[i % w.members.length]!),
+    body: { cigarId: CIGARS[i % CIGARS.length]!, drawScore: 80 + (i % 20), burnScore: 85, flavorScore: 88, overallScore: 86, flavorTags: ['cedar'], notes: 'Even burn.' },
+  }))).status,
   humidorAdd: async (w) => (await w.stack.api('POST', '/api/humidor', { ...withOrigin(w, pick(w.members)), body: { cigarId: pick(CIGARS), quantity: 1 } })).status,
   rsvp: async (w) => (await w.stack.api('POST', `/api/events/${pick(w.events)}/rsvp`, { ...withOrigin(w, pick(w.members)), body: { status: 'going' } })).status,
   visit: async (w) => (await w.stack.api('POST', '/api/marketing/visits', { headers: { origin: w.stack.url }, body: {} })).status,
@@ -76,7 +89,7 @@ async function setUp(stack: Stack, members: number): Promise<World> {
   const w: World = { stack, members: [], posts: [], events: [] };
   for (let i = 0; i < members; i++) w.members.push(await signedInMember(stack, `heat${i}`));
   for (const [i, m] of w.members.entries()) {
-    for (let k = 1; k <= 3; k++) await stack.api('POST', `/api/follow/${w.members[(i + k) % members]!.userId}`, withOrigin(w, m));
+    for (let k = 1; k <= 3; k++) await seen('set-up follow', stack.api('POST', `/api/follow/${w.members[(i + k) % members]!.userId}`, withOrigin(w, m)));
     const p = await stack.api('POST', '/api/posts', { ...withOrigin(w, m), body: { content: `Hello from ${i}`, postType: 'text' } });
     w.posts.push((p.body as { id: string }).id);
   }
@@ -112,15 +125,34 @@ function project(lines: PartitionLine[], kind: 'r' | 'w', memberDays: number, da
   })).sort((a, b) => b.units - a.units);
 }
 
-/** The write units one like puts on each partition, from the likes' own requests: the hottest × 1,000 likes a second. */
-function viralLike(lines: PartitionLine[], windows: [number, number][]): { partition: string; units: number } {
+/**
+ * A viral post in its steady state: `likers` members like one post; the first half warm it up (past the likes its
+ * author is told of one by one), the second half are recorded. Each partition's write units per recorded like, times
+ * 1,000, is that partition's load at 1,000 likes a second; answers the hottest.
+ */
+async function viralPost(w: World, log: string, likers: number): Promise<{ partition: string; units: number }> {
+  const fans = [...w.members];
+  for (let i = fans.length; i < likers; i++) fans.push(await signedInMember(w.stack, `heatfan${i}`));
+  const author = w.members[0]!;
+  const p = await w.stack.api('POST', '/api/posts', { ...withOrigin(w, author), body: { content: 'A viral maduro', postType: 'text' }, headers: { origin: w.stack.url, 'content-type': 'application/json' } });
+  const postId = (p.body as { id: string }).id;
+  const warm = Math.floor(fans.length / 2);
+  for (const f of fans.slice(0, warm)) await seen('viral like', w.stack.api('POST', `/api/posts/${postId}/like`, withOrigin(w, f)));
+  await w.stack.busIdle();
+  const from = statSync(log).size;
+  const recorded = fans.slice(warm);
+  for (const f of recorded) await seen('viral like', w.stack.api('POST', `/api/posts/${postId}/like`, withOrigin(w, f)));
+  await w.stack.busIdle();
   const perPartition = new Map<string, number>();
-  for (const l of lines) {
-    if (!windows.some(([a, b]) => l.at >= a && l.at <= b)) continue;
-    for (const h of l.hits) if (h.kind === 'w') perPartition.set(`${l.table} ${h.index ?? 'main'} ${h.pk}`, (perPartition.get(`${l.table} ${h.index ?? 'main'} ${h.pk}`) ?? 0) + h.units);
+  for (const l of readFileSync(log, 'utf8').slice(from).split('\n').filter(Boolean).map((x) => JSON.parse(x) as PartitionLine)) {
+    for (const h of l.hits) {
+      if (h.kind !== 'w') continue;
+      const key = `${l.table} ${h.index ?? 'main'} ${h.pk}`;
+      perPartition.set(key, (perPartition.get(key) ?? 0) + h.units);
+    }
   }
-  const hottest = [...perPartition].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
-  return { partition: template(hottest[0]), units: (hottest[1] / Math.max(1, windows.length)) * 1000 };
+  const [partition, units] = [...perPartition].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  return { partition: template(partition), units: (units / recorded.length) * 1000 };
 }
 
 /** Runs the simulation on a stack of its own and answers what it measured. */
@@ -140,24 +172,23 @@ export async function benchHeat(opts: { quick: boolean; port: number }): Promise
     const w = await setUp(stack, members);
     const from = statSync(log).size;
     const actions: HeatMeasure['actions'] = {};
-    const likeWindows: [number, number][] = [];
     for (const [action, rate] of Object.entries(DAILY_MIX) as [Action, number][]) {
       const n = Math.max(1, Math.round(rate * members * days));
       let total = 0;
       let refused = 0;
       for (let i = 0; i < n; i++) {
         const t = performance.now();
-        const started = Date.now();
         const status = await ACTIONS[action](w, i);
         if (status >= 500) throw new Error(`B12 ${action} answered ${status}`);
         if (status >= 300) refused += 1;
         total += performance.now() - t;
-        if (action === 'like') likeWindows.push([started, Date.now()]);
       }
       actions[action] = { count: n, meanMs: total / n, refused };
     }
     await stack.busIdle();
-    const lines = readFileSync(log, 'utf8').slice(from).split('\n').filter(Boolean).map((l) => JSON.parse(l) as PartitionLine);
+    const to = statSync(log).size;
+    const viral = await viralPost(w, log, 80);
+    const lines = readFileSync(log, 'utf8').slice(from, to).split('\n').filter(Boolean).map((l) => JSON.parse(l) as PartitionLine);
     const memberDays = members * days;
     const sum = (kind: 'r' | 'w') => lines.reduce((a, l) => a + l.hits.filter((h) => h.kind === kind).reduce((b, h) => b + h.units, 0), 0);
     const events = lines.reduce((a, l) => a + l.hits.filter((h) => h.kind === 'w' && h.pk.startsWith('OUTBOX') && l.op !== 'DeleteItem').length, 0);
@@ -165,7 +196,7 @@ export async function benchHeat(opts: { quick: boolean; port: number }): Promise
       memberDays, actions, readUnits: sum('r'), writeUnits: sum('w'), events,
       hottestWrites: project(lines, 'w', memberDays, days).slice(0, 5),
       hottestReads: project(lines, 'r', memberDays, days).slice(0, 5),
-      viralLikeWrites: viralLike(lines, likeWindows),
+      viralLikeWrites: viral,
     };
   } finally {
     await stack.stop();
