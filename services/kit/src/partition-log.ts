@@ -97,11 +97,21 @@ export function recordPartitions(client: DynamoDBClient, file: string): void {
     const output = out.output as { ConsumedCapacity?: Consumed | Consumed[]; Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
     const consumed = [output.ConsumedCapacity ?? []].flat();
     const readBytes = sizeOf(output.Items ?? output.Item ?? output.Responses ?? {});
+    // A table's units (the answer's, for the whole request) are shared by every partition of that table the request
+    // touched; without an answer, each part of the request is estimated on DynamoDB's rules.
+    const groups = partitionsOf(op, input).filter((g) => g.parts.length);
     const hits: (PartitionHit & { table: string })[] = [];
-    for (const group of partitionsOf(op, input)) {
-      if (!group.parts.length) continue;
-      const units = unitsOf(consumed, group.table, group.kind, group.parts.length, group.kind === 'r' ? readBytes : group.size, op);
-      for (const p of group.parts) hits.push({ ...p, table: group.table, kind: group.kind, units: units / group.parts.length });
+    for (const table of new Set(groups.map((g) => g.table))) {
+      const mine = groups.filter((g) => g.table === table);
+      const said = consumed.find((x) => x.TableName === table);
+      const count = mine.reduce((a, g) => a + g.parts.length, 0);
+      for (const g of mine) {
+        const answered = g.kind === 'r' ? said?.ReadCapacityUnits ?? said?.CapacityUnits : said?.WriteCapacityUnits ?? said?.CapacityUnits;
+        const per = answered !== undefined && answered > 0
+          ? answered / count
+          : unitsOf([], table, g.kind, g.parts.length, g.kind === 'r' ? readBytes : g.size, op) / g.parts.length;
+        for (const p of g.parts) hits.push({ ...p, table, kind: g.kind, units: per });
+      }
     }
     const byTable = new Map<string, PartitionHit[]>();
     for (const { table, ...h } of hits) byTable.set(table, [...(byTable.get(table) ?? []), h]);
