@@ -73,6 +73,16 @@ export class WebDistribution extends Construct {
     'origin', 'x-forwarded-host', 'content-type', IDEMPOTENCY_HEADER, 'stripe-signature', 'user-agent', 'accept', VIEWER_ADDRESS_HEADER,
   ] as const;
 
+  /** The /api behaviours' origin request policy: cookies, the query and API_VIEWER_HEADERS, never the Host. */
+  private static apiRequestPolicy(scope: Construct): OriginRequestPolicy {
+    return new OriginRequestPolicy(scope, 'ApiRequests', {
+      comment: 'Torcedor /api: cookies, query, the headers the services read and the viewer address',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...WebDistribution.API_VIEWER_HEADERS),
+    });
+  }
+
   /**
    * `apiHost`: where /api goes (the API's origin domain, or its execute-api host); `originSecret`: its `current` value is
    * added to every /api request to prove it came through this distribution; `originSecretGeneration` (context) changes
@@ -114,34 +124,14 @@ export class WebDistribution extends Construct {
         },
       },
     });
-    const uploadHeaders = new ResponseHeadersPolicy(this, 'UploadHeaders', {
-      comment: 'Member uploads: nosniff, inline, private 5-minute cache, a CSP that runs nothing',
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: WebDistribution.UPLOADS_CSP, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Content-Disposition', value: 'inline', override: true },
-          { header: 'Cache-Control', value: 'private, max-age=300', override: true },
-        ],
-      },
-    });
+    const uploadHeaders = this.uploadHeadersPolicy();
     // The uploads bucket lives in the stateful stack, whose bucket policy lets this account's distributions read
     // uploads/* (buckets.ts): the origin takes a reference, so this stack does not write that policy (a cycle).
     const uploads = Bucket.fromBucketAttributes(this, 'UploadsRef', {
       bucketName: props.uploads.bucketName,
       bucketRegionalDomainName: props.uploads.bucketRegionalDomainName,
     });
-    const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
-      comment: 'Torcedor /api: cookies, query, the headers the services read and the viewer address',
-      cookieBehavior: OriginRequestCookieBehavior.all(),
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...WebDistribution.API_VIEWER_HEADERS),
-    });
+    const apiRequests = WebDistribution.apiRequestPolicy(this);
     // A dynamic reference, resolved by CloudFormation at deploy time: the value never enters the template.
     const proof = { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValueFromJson('current').unsafeUnwrap() };
     /** Every /api behaviour: HTTPS, any method, never cached, the viewer's request (and host) passed on. */
@@ -186,6 +176,33 @@ export class WebDistribution extends Construct {
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
       "The uploads bucket's own policy (stateful stack, buckets.ts) lets this account's distributions read uploads/*.",
     );
+    this.deploySite(site);
+    acknowledge(this, 'CFR1', 'Age rules are enforced per country by the service at sign-up; the product does not block countries at the edge.');
+    acknowledge(this, 'CFR4', 'The default CloudFront certificate is used until the operator attaches a custom domain, where TLSv1.2_2021 is set.');
+  }
+
+  /** What an upload is answered with: nosniff, inline, a private 5-minute cache, a CSP that runs nothing. */
+  private uploadHeadersPolicy(): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, 'UploadHeaders', {
+      comment: 'Member uploads: nosniff, inline, private 5-minute cache, a CSP that runs nothing',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: WebDistribution.UPLOADS_CSP, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Content-Disposition', value: 'inline', override: true },
+          { header: 'Cache-Control', value: 'private, max-age=300', override: true },
+        ],
+      },
+    });
+  }
+
+  /** The built SPA (web/dist) copied into the site bucket on deploy, the CDN invalidated; a note when it is not built. */
+  private deploySite(site: Bucket) {
     const dist = join(REPO_ROOT, 'web', 'dist');
     if (existsSync(join(dist, 'index.html'))) {
       const deploy = new BucketDeployment(this, 'Deploy', { sources: [Source.asset(dist)], destinationBucket: site, distribution: this.distribution });
@@ -200,7 +217,5 @@ export class WebDistribution extends Construct {
     } else {
       Annotations.of(this).addInfo('web/dist is missing: run `npm run build -w web` before `cdk deploy` to publish the SPA.');
     }
-    acknowledge(this, 'CFR1', 'Age rules are enforced per country by the service at sign-up; the product does not block countries at the edge.');
-    acknowledge(this, 'CFR4', 'The default CloudFront certificate is used until the operator attaches a custom domain, where TLSv1.2_2021 is set.');
   }
 }
