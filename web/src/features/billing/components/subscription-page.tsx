@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { PAYMENTS_UNAVAILABLE_MESSAGE, PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
 import type { CreateSubscriptionResult, SubscriptionStatus } from '@torcedor/shared/schemas/billing';
 import { Check, Crown } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, PageTitle, Skeleton } from '@/components/ui/card';
@@ -122,31 +122,47 @@ export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
       ) : null}
       {status.plan !== 'free' ? <MemberPanel status={status} /> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <Card className="flex flex-col">
-          <div className="flex items-center gap-2">
-            <h2 className="text-xl font-semibold">Free Membership</h2>
-            {status.plan === 'free' ? <Badge className="bg-surface-2 text-muted">Current plan</Badge> : null}
-          </div>
-          <p className="mt-1 text-3xl font-bold">$0<span className="text-base font-normal text-muted">/month</span></p>
-          <ul className="mt-4 space-y-2">{FREE.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-success" aria-hidden />{f}</li>)}</ul>
-        </Card>
-        <Card className="flex flex-col border-primary">
-          <div className="flex items-center gap-2">
-            <h2 className="text-xl font-semibold">Premium Membership</h2>
-            {status.isPremium ? <Badge className="bg-primary/20 text-primary">Current plan</Badge> : null}
-          </div>
-          <p className="mt-1 text-3xl font-bold">{price}<span className="text-base font-normal text-muted">/month</span></p>
-          <ul className="mt-4 space-y-2">{PREMIUM.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-primary" aria-hidden />{f}</li>)}</ul>
+        <FreePlanCard current={status.plan === 'free'} />
+        <PremiumPlanCard current={status.isPremium}>
           {canUpgrade && !setup ? (
             <Button className="mt-6 w-full" onClick={upgrade} disabled={create.isPending}>
               <Crown className="h-4 w-4" aria-hidden />{create.isPending ? 'Setting up...' : 'Upgrade to Premium'}
             </Button>
           ) : null}
           {unavailable ? <p role="status" className="mt-6 rounded-md border border-border p-3 text-sm text-muted">{PAYMENTS_UNAVAILABLE_MESSAGE}</p> : null}
-        </Card>
+        </PremiumPlanCard>
       </div>
       {canUpgrade && setup ? <PaymentCard setup={setup} onPaid={() => void paid()} /> : null}
     </>
+  );
+}
+
+/** The free plan and what it gives. */
+function FreePlanCard({ current }: { current: boolean }) {
+  return (
+    <Card className="flex flex-col">
+      <div className="flex items-center gap-2">
+        <h2 className="text-xl font-semibold">Free Membership</h2>
+        {current ? <Badge className="bg-surface-2 text-muted">Current plan</Badge> : null}
+      </div>
+      <p className="mt-1 text-3xl font-bold">$0<span className="text-base font-normal text-muted">/month</span></p>
+      <ul className="mt-4 space-y-2">{FREE.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-success" aria-hidden />{f}</li>)}</ul>
+    </Card>
+  );
+}
+
+/** The premium plan, what it gives, and (children) how to get it or why it cannot be bought yet. */
+function PremiumPlanCard({ current, children }: { current: boolean; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col border-primary">
+      <div className="flex items-center gap-2">
+        <h2 className="text-xl font-semibold">Premium Membership</h2>
+        {current ? <Badge className="bg-primary/20 text-primary">Current plan</Badge> : null}
+      </div>
+      <p className="mt-1 text-3xl font-bold">{price}<span className="text-base font-normal text-muted">/month</span></p>
+      <ul className="mt-4 space-y-2">{PREMIUM.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-primary" aria-hidden />{f}</li>)}</ul>
+      {children}
+    </Card>
   );
 }
 
