@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, PageTitle, Skeleton } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { isPaymentsUnavailable, useCreateSubscription } from '../api/create-subscription';
@@ -122,45 +123,32 @@ export function SubscriptionPage({ returned = null, onPaid, onReturnSeen }: {
       ) : null}
       {status.plan !== 'free' ? <MemberPanel status={status} /> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <FreePlanCard current={status.plan === 'free'} />
-        <PremiumPlanCard current={status.isPremium}>
+        <PlanCard current={status.plan === 'free'} />
+        <PlanCard premium current={status.isPremium}>
           {canUpgrade && !setup ? (
             <Button className="mt-6 w-full" onClick={upgrade} disabled={create.isPending}>
               <Crown className="h-4 w-4" aria-hidden />{create.isPending ? 'Setting up...' : 'Upgrade to Premium'}
             </Button>
           ) : null}
           {unavailable ? <p role="status" className="mt-6 rounded-md border border-border p-3 text-sm text-muted">{PAYMENTS_UNAVAILABLE_MESSAGE}</p> : null}
-        </PremiumPlanCard>
+        </PlanCard>
       </div>
       {canUpgrade && setup ? <PaymentCard setup={setup} onPaid={() => void paid()} /> : null}
     </>
   );
 }
 
-/** The free plan and what it gives. */
-function FreePlanCard({ current }: { current: boolean }) {
+/** A plan, its price and what it gives; `premium` draws it in gold, and `children` say how to get it. */
+function PlanCard({ premium = false, current, children }: { premium?: boolean; current: boolean; children?: ReactNode }) {
+  const tone = premium ? 'text-primary' : 'text-success';
   return (
-    <Card className="flex flex-col">
+    <Card className={cn('flex flex-col', premium && 'border-primary')}>
       <div className="flex items-center gap-2">
-        <h2 className="text-xl font-semibold">Free Membership</h2>
-        {current ? <Badge className="bg-surface-2 text-muted">Current plan</Badge> : null}
+        <h2 className="text-xl font-semibold">{premium ? 'Premium Membership' : 'Free Membership'}</h2>
+        {current ? <Badge className={premium ? 'bg-primary/20 text-primary' : 'bg-surface-2 text-muted'}>Current plan</Badge> : null}
       </div>
-      <p className="mt-1 text-3xl font-bold">$0<span className="text-base font-normal text-muted">/month</span></p>
-      <ul className="mt-4 space-y-2">{FREE.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-success" aria-hidden />{f}</li>)}</ul>
-    </Card>
-  );
-}
-
-/** The premium plan, what it gives, and (children) how to get it or why it cannot be bought yet. */
-function PremiumPlanCard({ current, children }: { current: boolean; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col border-primary">
-      <div className="flex items-center gap-2">
-        <h2 className="text-xl font-semibold">Premium Membership</h2>
-        {current ? <Badge className="bg-primary/20 text-primary">Current plan</Badge> : null}
-      </div>
-      <p className="mt-1 text-3xl font-bold">{price}<span className="text-base font-normal text-muted">/month</span></p>
-      <ul className="mt-4 space-y-2">{PREMIUM.map((f) => <li key={f} className="flex gap-2"><Check className="h-5 w-5 text-primary" aria-hidden />{f}</li>)}</ul>
+      <p className="mt-1 text-3xl font-bold">{premium ? price : '$0'}<span className="text-base font-normal text-muted">/month</span></p>
+      <ul className="mt-4 space-y-2">{(premium ? PREMIUM : FREE).map((f) => <li key={f} className="flex gap-2"><Check className={cn('h-5 w-5', tone)} aria-hidden />{f}</li>)}</ul>
       {children}
     </Card>
   );
