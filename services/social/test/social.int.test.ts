@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
+import { socialFixture, type Member } from './fixture.ts';
 
 /** A low fan-out threshold, so the celebrity path runs with a handful of members. */
 const THRESHOLD = 3;
@@ -13,46 +13,21 @@ let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
 let keys: typeof import('../src/data/keys.ts').keys;
+let social: Awaited<ReturnType<typeof socialFixture>>;
 const pool = () => inject('localAws');
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('social', pool()), { LOG_LEVEL: process.env.DEBUG_LOG ?? 'SILENT', SOCIAL_FANOUT_THRESHOLD: String(THRESHOLD) });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  social = await socialFixture({ SOCIAL_FANOUT_THRESHOLD: String(THRESHOLD) });
+  ({ http, worker } = social);
   ddb = await import('@torcedor/service-kit/ddb');
   keys = (await import('../src/data/keys.ts')).keys;
 });
 
-interface Member { userId: string; cookies: string[]; name: string }
-let profileVersion = 1;
-
-/** identity's profile event for a member, as the worker receives it. */
-async function profile(m: { userId: string; name: string }, changes: Record<string, unknown> = {}) {
-  await deliver(worker, busEvent('UserProfileChanged', {
-    userId: m.userId, version: profileVersion++, displayName: m.name, location: 'Havana', profileImageUrl: null, bio: 'Loves maduros',
-    profileVisibility: 'public', allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
-    reviewNotifications: true, eventNotifications: true, marketingEmails: false, contentFilter: 'standard', ...changes,
-  }));
-}
-
-async function member(name = `M${Math.random().toString(36).slice(2, 7)}`, opts: { owner?: boolean } = {}): Promise<Member> {
-  const s = await memberSession(pool(), opts);
-  const m = { ...s, name };
-  await profile(m);
-  return m;
-}
-
-const delivered = new Set<string>();
-/** Delivers every event social published and consumes itself (fan-out, back-fill, clean-up) that was not delivered yet. */
-async function drain() {
-  const own = new Set(['PostPublished', 'PostDeleted', 'FollowChanged']);
-  for (const e of await publishedEvents(pool())) {
-    if (e.Source !== 'torcedor.social' || !own.has(e.DetailType!) || delivered.has(e.EventId)) continue;
-    delivered.add(e.EventId);
-    await deliver(worker, busEvent(e.DetailType!, JSON.parse(e.Detail!), e.EventId, e.Source));
-  }
-}
-
+/** identity's profile event for a member, as the worker receives it (fixture.ts). */
+const profile = (m: { userId: string; name: string }, changes: Record<string, unknown> = {}) => social.profile(m, changes);
+const member = (name?: string, opts: { owner?: boolean } = {}) => social.member(name, opts);
+/** Delivers every event social published and consumes itself that was not delivered yet (fixture.ts). */
+const drain = () => social.drain();
 const as = (m: Member) => ({ cookies: m.cookies });
 const post = async (m: Member, content: string) => {
   const r = await call(http, 'POST', '/api/posts', { ...as(m), body: { content, postType: 'text' } });

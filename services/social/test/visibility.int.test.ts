@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
+import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { socialFixture, type Member, type Visibility } from './fixture.ts';
 
 /**
  * Who sees a member's content (docs/product.md, "Privacy" and "Moderation"): every member for a public profile;
@@ -13,43 +12,15 @@ import { memberSession } from '../../kit/test/sessions.ts';
 
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
-const pool = () => inject('localAws');
+let social: Awaited<ReturnType<typeof socialFixture>>;
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('social', pool()), { LOG_LEVEL: process.env.DEBUG_LOG ?? 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  social = await socialFixture();
+  ({ http, worker } = social);
 });
 
-type Visibility = 'public' | 'followers' | 'private';
-interface Member { userId: string; cookies: string[]; name: string }
-let profileVersion = 1;
-
-async function profile(m: Member, changes: Record<string, unknown> = {}) {
-  await deliver(worker, busEvent('UserProfileChanged', {
-    userId: m.userId, version: profileVersion++, displayName: m.name, location: 'Havana', profileImageUrl: null, bio: 'Loves maduros',
-    profileVisibility: 'public', allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
-    reviewNotifications: true, eventNotifications: true, marketingEmails: false, contentFilter: 'standard', ...changes,
-  }));
-}
-
-async function member(name: string, opts: { owner?: boolean; visibility?: Visibility } = {}): Promise<Member> {
-  const m = { ...(await memberSession(pool(), opts)), name };
-  await profile(m, { profileVisibility: opts.visibility ?? 'public' });
-  return m;
-}
-
-const delivered = new Set<string>();
-/** Delivers the events social consumes itself (fan-out, back-fill, clean-up) that were not delivered yet. */
-async function drain() {
-  const own = new Set(['PostPublished', 'PostDeleted', 'FollowChanged']);
-  for (const e of await publishedEvents(pool())) {
-    if (e.Source !== 'torcedor.social' || !own.has(e.DetailType!) || delivered.has(e.EventId)) continue;
-    delivered.add(e.EventId);
-    await deliver(worker, busEvent(e.DetailType!, JSON.parse(e.Detail!), e.EventId, e.Source));
-  }
-}
-
+const member = (name: string, opts: { owner?: boolean; visibility?: Visibility } = {}) => social.member(name, { ...opts, visibility: opts.visibility ?? 'public' });
+const drain = () => social.drain();
 const as = (m: Member) => ({ cookies: m.cookies });
 const get = (m: Member, path: string, id: string) => call(http, 'GET', path, { ...as(m), pathParameters: { id } });
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
