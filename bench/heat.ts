@@ -134,7 +134,7 @@ async function viralPost(w: World, log: string, likers: number): Promise<{ parti
   const fans = [...w.members];
   for (let i = fans.length; i < likers; i++) fans.push(await signedInMember(w.stack, `heatfan${i}`));
   const author = w.members[0]!;
-  const p = await w.stack.api('POST', '/api/posts', { ...withOrigin(w, author), body: { content: 'A viral maduro', postType: 'text' }, headers: { origin: w.stack.url, 'content-type': 'application/json' } });
+  const p = await w.stack.api('POST', '/api/posts', { ...withOrigin(w, author), body: { content: 'A viral maduro', postType: 'text' } });
   const postId = (p.body as { id: string }).id;
   const warm = Math.floor(fans.length / 2);
   for (const f of fans.slice(0, warm)) await seen('viral like', w.stack.api('POST', `/api/posts/${postId}/like`, withOrigin(w, f)));

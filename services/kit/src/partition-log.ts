@@ -77,11 +77,8 @@ function partitionsOf(op: string, input: Record<string, any>): { table: string; 
 
 interface Consumed { TableName?: string; CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number }
 
-/** The units a table's part of a request consumed: the answer's when it says, else DynamoDB's rules on the sizes seen. */
-function unitsOf(consumed: Consumed[], table: string, kind: 'r' | 'w', items: number, bytes: number, op: string): number {
-  const c = consumed.find((x) => x.TableName === table);
-  const said = kind === 'r' ? c?.ReadCapacityUnits ?? c?.CapacityUnits : c?.WriteCapacityUnits ?? c?.CapacityUnits;
-  if (said !== undefined && said > 0) return said;
+/** The units a part of a request consumed by DynamoDB's rules on the sizes seen, where the answer does not say. */
+function estimatedUnits(kind: 'r' | 'w', items: number, bytes: number, op: string): number {
   const transactional = op.startsWith('Transact') ? 2 : 1;
   if (kind === 'w') return Math.max(1, Math.ceil(bytes / 1024)) * Math.max(1, items) * transactional;
   return Math.max(0.5, Math.ceil(Math.max(bytes, 1) / 4096) * 0.5) * transactional;
@@ -109,7 +106,7 @@ export function recordPartitions(client: DynamoDBClient, file: string): void {
         const answered = g.kind === 'r' ? said?.ReadCapacityUnits ?? said?.CapacityUnits : said?.WriteCapacityUnits ?? said?.CapacityUnits;
         const per = answered !== undefined && answered > 0
           ? answered / count
-          : unitsOf([], table, g.kind, g.parts.length, g.kind === 'r' ? readBytes : g.size, op) / g.parts.length;
+          : estimatedUnits(g.kind, g.parts.length, g.kind === 'r' ? readBytes : g.size, op) / g.parts.length;
         for (const p of g.parts) hits.push({ ...p, table, kind: g.kind, units: per });
       }
     }
