@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from './constants.ts';
-import { ERROR_STATUS_TEXT, RETRY_AFTER_STATUSES, errorStatusesOf } from './errors.ts';
+import { ERROR_STATUS_TEXT, RETRY_AFTER_STATUSES } from './errors.ts';
+import { errorStatusesOf } from './route-errors.ts';
 import { routeList } from './routes.ts';
 import { SERVICE_DESCRIPTIONS } from './services.ts';
 import { ErrorBody } from './schemas/common.ts';

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE, type Key } from './ddb.ts';
+import { setExpression } from './items.ts';
 
 /**
  * Writes a read copy of another service's state only when `version` is newer than the copy's
@@ -7,20 +8,13 @@ import { ddb, isConditionFailure, TABLE, type Key } from './ddb.ts';
  * item must already be there (a copy kept on an existing record). Returns whether it was applied.
  */
 export async function applyIfNewer(key: Key, versionAttr: string, version: number, fields: Record<string, unknown>, mustExist = false): Promise<boolean> {
-  const names: Record<string, string> = { '#ver': versionAttr };
-  const values: Record<string, unknown> = { ':ver': version };
-  const sets = ['#ver = :ver'];
-  Object.entries(fields).forEach(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:f${i}`] = v;
-    sets.push(`#f${i} = :f${i}`);
-  });
+  const set = setExpression({ ...fields, [versionAttr]: version }, { ':ver': version });
   const newer = '(attribute_not_exists(#ver) OR #ver < :ver)';
   try {
     await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: key, UpdateExpression: `SET ${sets.join(', ')}`,
+      TableName: TABLE, Key: key, ...set,
+      ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#ver': versionAttr },
       ConditionExpression: mustExist ? `attribute_exists(PK) AND ${newer}` : newer,
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values,
     }));
     return true;
   } catch (err) {

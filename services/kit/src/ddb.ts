@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { traced } from './observability.ts';
@@ -14,6 +14,8 @@ const partitionLog = process.env.TORCEDOR_PARTITION_LOG;
 if (partitionLog) (await import('./partition-log.ts')).recordPartitions(dynamodb, partitionLog);
 /** The document client over it: what data code uses. */
 export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+/** One write of a transaction (a Put, Update, Delete or ConditionCheck): the shape `transact` and the outbox's parts share. */
+export type TransactPart = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** A main-index key of the single-table design. */
 export type Key = { PK: string; SK: string };
 /** The partition of everything a service holds of one member (entitlement copies included). */

@@ -52,7 +52,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function once(userId: string, key: string, fingerprint: string, work: () => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed?: true }> {
   const hash = sha256(fingerprint);
   const deadline = Date.now() + WAIT_MS;
-  for (;;) {
+  // Claim the key, or wait for the request that holds it, until the deadline.
+  while (Date.now() < deadline) {
     const now = Date.now();
     const token = `${now}-${Math.random().toString(36).slice(2)}`;
     try {
@@ -69,32 +70,35 @@ export async function once(userId: string, key: string, fingerprint: string, wor
       if (!existing) continue; // the first attempt failed and let the key go: take it
       if (existing.hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.');
       if (existing.state === 'COMPLETED') return { ...(existing.answer as StoredAnswer), replayed: true };
-      if (Date.now() >= deadline) {
-        throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed.', undefined, { 'retry-after': '1' });
-      }
       await sleep(POLL_MS);
       continue;
     }
-    let answer: StoredAnswer;
-    try {
-      answer = await work();
-    } catch (err) {
-      // Let the key go so that a retry does the work; a keyed write that did land is found by its keyed id.
-      await ddb.send(new DeleteCommand({
-        TableName: TABLE, Key: keyOf(userId, key), ConditionExpression: '#tk = :t', ExpressionAttributeNames: { '#tk': 'token' }, ExpressionAttributeValues: { ':t': token },
-      })).catch(() => undefined);
-      throw err;
-    }
-    await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: keyOf(userId, key),
-      UpdateExpression: 'SET #s = :done, answer = :a REMOVE claimedUntil',
-      ConditionExpression: '#tk = :t',
-      ExpressionAttributeNames: { '#s': 'state', '#tk': 'token' },
-      ExpressionAttributeValues: { ':done': 'COMPLETED', ':a': answer, ':t': token },
-    })).catch((err: unknown) => {
-      // Our claim was taken over after CLAIM_MS: the answer stands, the other request keeps the key.
-      if (!isConditionFailure(err)) throw err;
-    });
-    return answer;
+    return runClaimed(userId, key, token, work);
   }
+  throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed.', undefined, { 'retry-after': '1' });
+}
+
+/** Does the work under our claim, then keeps its answer (or lets the key go when the work failed). */
+async function runClaimed(userId: string, key: string, token: string, work: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+  let answer: StoredAnswer;
+  try {
+    answer = await work();
+  } catch (err) {
+    // Let the key go so that a retry does the work; a keyed write that did land is found by its keyed id.
+    await ddb.send(new DeleteCommand({
+      TableName: TABLE, Key: keyOf(userId, key), ConditionExpression: '#tk = :t', ExpressionAttributeNames: { '#tk': 'token' }, ExpressionAttributeValues: { ':t': token },
+    })).catch(() => undefined);
+    throw err;
+  }
+  await ddb.send(new UpdateCommand({
+    TableName: TABLE, Key: keyOf(userId, key),
+    UpdateExpression: 'SET #s = :done, answer = :a REMOVE claimedUntil',
+    ConditionExpression: '#tk = :t',
+    ExpressionAttributeNames: { '#s': 'state', '#tk': 'token' },
+    ExpressionAttributeValues: { ':done': 'COMPLETED', ':a': answer, ':t': token },
+  })).catch((err: unknown) => {
+    // Our claim was taken over after CLAIM_MS: the answer stands, the other request keeps the key.
+    if (!isConditionFailure(err)) throw err;
+  });
+  return answer;
 }

@@ -1,6 +1,7 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ServiceName } from '@torcedor/shared/services';
 import { ddb, memberPK, TABLE, type Key } from './ddb.ts';
+import { pause } from './race.ts';
 
 /**
  * The kit's DynamoDB toolkit (docs/decisions.md, "DynamoDB toolkit"): paging, counting, batch reads and
@@ -38,18 +39,58 @@ export function setExpression(fields: Item, values: Item = {}) {
   };
 }
 
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random() / 2)));
+/** How long the keys DynamoDB left unprocessed wait before they are sent again (its advice: back off, then retry). */
+const UNPROCESSED_BACKOFF = { baseMs: 25, capMs: 1000 } as const;
+const UNPROCESSED_TRIES = 12;
 
-/** Every item a query matches, all pages. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
+type PageInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * One page of a query from where the last one stopped (`start`: DynamoDB's LastEvaluatedKey, kept by a job's
+ * checkpoint or the caller): the items and where the next page starts (`undefined`: none is left).
+ */
+export async function queryPage(input: PageInput, start?: Item): Promise<{ items: Item[]; next: Item | undefined }> {
+  const page = await ddb.send(new QueryCommand({ ...input, TableName: TABLE, ExclusiveStartKey: start }));
+  return { items: page.Items ?? [], next: page.LastEvaluatedKey };
+}
+
+/** Every page of a query in turn, so a walk over a large partition holds one page at a time. */
+export async function* queryPages(input: PageInput): AsyncGenerator<Item[]> {
   let start: Item | undefined;
   do {
-    const page = await ddb.send(new QueryCommand({ ...input, TableName: TABLE, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
+    const page = await queryPage(input, start);
+    yield page.items;
+    start = page.next;
   } while (start);
+}
+
+/** Every item a query matches, all pages. */
+export async function queryAll(input: PageInput): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(input)) items.push(...page);
   return items;
+}
+
+/**
+ * A page of at most `limit` items for a member's list (a feed, a profile's posts, the events list): the items and
+ * whether more follow. The page after is asked for by the last item's sort key (`after`, the page cursor of
+ * cursor.ts, decoded), so a cursor names a position in the list rather than DynamoDB's internal key.
+ */
+export async function queryAfter(
+  input: Omit<PageInput, 'Limit'> & { KeyConditionExpression: string },
+  o: { limit: number; after?: string; sortKey: 'SK' | 'GSI1SK' | 'GSI2SK'; newestFirst?: boolean },
+): Promise<{ items: Item[]; more: boolean }> {
+  const newestFirst = o.newestFirst ?? true;
+  const condition = o.after === undefined ? input.KeyConditionExpression
+    : `${input.KeyConditionExpression} AND #pageSk ${newestFirst ? '<' : '>'} :pageAfter`;
+  const page = await ddb.send(new QueryCommand({
+    ...input, TableName: TABLE, Limit: o.limit, ScanIndexForward: !newestFirst, KeyConditionExpression: condition,
+    ...(o.after === undefined ? {} : {
+      ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#pageSk': o.sortKey },
+      ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pageAfter': o.after },
+    }),
+  }));
+  return { items: page.Items ?? [], more: page.LastEvaluatedKey !== undefined };
 }
 
 /** How many items a query matches, all pages, without reading them. */
@@ -75,8 +116,8 @@ export async function batchGetAll(keys: Key[], opts: { consistent?: boolean } = 
   await Promise.all(chunks.map(async (chunk) => {
     let pending: Key[] = chunk;
     for (let attempt = 0; pending.length; attempt++) {
-      if (attempt > 0) await backoff(attempt);
-      if (attempt > 12) throw new Error(`batch get left ${pending.length} keys unprocessed`);
+      if (attempt > UNPROCESSED_TRIES) throw new Error(`batch get left ${pending.length} keys unprocessed`);
+      if (attempt > 0) await pause(attempt, UNPROCESSED_BACKOFF);
       const out = await ddb.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending, ConsistentRead: opts.consistent } } }));
       for (const item of out.Responses?.[TABLE] ?? []) found.set(`${String(item.PK)}\u0000${String(item.SK)}`, item);
       pending = (out.UnprocessedKeys?.[TABLE]?.Keys ?? []) as Key[];
@@ -94,8 +135,8 @@ export async function deleteKeys(keys: Key[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 25) {
     let pending: { DeleteRequest: { Key: Key } }[] = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; pending.length; attempt++) {
-      if (attempt > 0) await backoff(attempt);
-      if (attempt > 12) throw new Error(`batch delete left ${pending.length} keys unprocessed`);
+      if (attempt > UNPROCESSED_TRIES) throw new Error(`batch delete left ${pending.length} keys unprocessed`);
+      if (attempt > 0) await pause(attempt, UNPROCESSED_BACKOFF);
       const out = await ddb.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
       pending = (out.UnprocessedItems?.[TABLE] ?? []) as typeof pending;
     }

@@ -4,7 +4,7 @@ import { domainEvents, type EventDetail, type EventName } from '@torcedor/shared
 import { ddb, TABLE } from './ddb.ts';
 import { queryAll } from './items.ts';
 import { logger } from './logger.ts';
-import type { TransactPart } from './transactions.ts';
+import type { TransactPart } from './ddb.ts';
 
 /**
  * The transactional outbox (docs/decisions.md, "Outbox"): an event is written as an item of the service's own

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '@torcedor/shared/events';
 import { ddb, isConditionFailure, TABLE } from './ddb.ts';
 import { batchGetAll, type Item, type Key } from './items.ts';
-import type { TransactPart } from './transactions.ts';
+import type { TransactPart } from './ddb.ts';
 
 /**
  * Sessions ended on the server. Access tokens are verified by signature in every service, so an ended session

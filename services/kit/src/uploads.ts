@@ -224,8 +224,8 @@ const keepsNoVersions = (err: unknown) => {
  */
 async function deleteVersions(prefix: string, exact: boolean): Promise<void> {
   const { sdk, client: s3 } = await s3Sdk();
-  let markers: { KeyMarker?: string; VersionIdMarker?: string } = {};
-  for (;;) {
+  let markers: { KeyMarker?: string; VersionIdMarker?: string } | undefined = {};
+  while (markers) {
     let page;
     try {
       page = await s3.send(new sdk.ListObjectVersionsCommand({ Bucket, Prefix: prefix, ...markers }));
@@ -236,8 +236,7 @@ async function deleteVersions(prefix: string, exact: boolean): Promise<void> {
     await deleteBatch([...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]
       .filter((v) => v.Key !== undefined && (!exact || v.Key === prefix))
       .map((v) => ({ Key: v.Key!, VersionId: v.VersionId })));
-    if (!page.IsTruncated) return;
-    markers = { KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker };
+    markers = page.IsTruncated ? { KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker } : undefined;
   }
 }
 

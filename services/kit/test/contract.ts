@@ -1,4 +1,5 @@
-import { errorStatusesOf, RETRY_AFTER_STATUSES, type ErrorStatus } from '@torcedor/shared/errors';
+import { RETRY_AFTER_STATUSES, type ErrorStatus } from '@torcedor/shared/errors';
+import { errorStatusesOf } from '@torcedor/shared/route-errors';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
 import { TEXT_MEDIA_TYPES } from '@torcedor/shared/route';
 import { routeList } from '@torcedor/shared/routes';
