@@ -8,17 +8,29 @@ import type { Linter } from 'eslint';
 import { SERVICES } from './shared/src/services.ts';
 
 /** Import boundaries: services never import each other; the web never imports server code; web features never import each other. */
-const serviceBoundaries = SERVICES.map((s): Linter.Config => ({
-  files: [`services/${s}/src/**/*.ts`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{
-        group: [...SERVICES.filter((o) => o !== s).flatMap((o) => [`@torcedor/${o}`, `@torcedor/${o}/*`, `**/services/${o}/**`, `../../${o}/**`, `../${o}/**`]), '@torcedor/local', '@torcedor/local/*', '@torcedor/infra*'],
-        message: 'Services never import each other: talk through events.',
-      }],
-    }],
-  },
-}));
+const otherServices = (s: string) => ({
+  group: [...SERVICES.filter((o) => o !== s).flatMap((o) => [`@torcedor/${o}`, `@torcedor/${o}/*`, `**/services/${o}/**`, `**/${o}/src/**`, `../../${o}/**`, `../${o}/**`]), '@torcedor/local', '@torcedor/local/*', '@torcedor/infra*'],
+  message: 'Services never import each other: talk through events.',
+});
+
+/**
+ * The walls inside a service (docs/architecture.md, "Where code goes in a service"): `http.ts` and `worker.ts` map
+ * routes and events to `handlers/`; handlers call `domain/` and `store/`; `store/` never reaches up into a handler;
+ * `domain/` is pure: no store, no AWS SDK, none of the kit's data modules. Each block repeats the service boundary,
+ * because a later block's `no-restricted-imports` replaces an earlier one's.
+ */
+const KIT_DATA = ['ddb', 'items', 'transactions', 'entity', 'copies', 'outbox', 'jobs', 'budgets', 'idempotency', 'race', 'uploads', 'recent', 'events', 'worker', 'revocation', 'secrets', 'aws', 'openai', 'http']
+  .map((m) => `@torcedor/service-kit/${m}`);
+const handlersBan = { group: ['**/handlers/**', '../handlers', '../http.ts', '../worker.ts', '**/src/http.ts', '**/src/worker.ts'], message: 'store/ and providers/ never import a handler: handlers call them.' };
+const domainBan = {
+  group: ['**/store/**', '../store', '**/providers/**', ...handlersBan.group, '@aws-sdk/*', 'openai', 'stripe', ...KIT_DATA],
+  message: 'domain/ is pure (entity types, rules, views): no store, provider, handler, AWS SDK or kit data module.',
+};
+const serviceBoundaries = SERVICES.flatMap((s): Linter.Config[] => [
+  { files: [`services/${s}/src/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices(s)] }] } },
+  { files: [`services/${s}/src/store/**/*.ts`, `services/${s}/src/providers/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices(s), handlersBan] }] } },
+  { files: [`services/${s}/src/domain/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices(s), domainBan] }] } },
+]);
 
 const WEB_FILES = ['web/**/*.{ts,tsx}'];
 

@@ -12,13 +12,13 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (a second delivery of an event still in progress fails on purpose and is retried that way).
  */
 export async function deliver(worker: Worker, event: unknown, retryDelaysMs: number[] = [200, 1000]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
+  for (const wait of retryDelaysMs) {
     try {
       await worker(event, {});
       return;
-    } catch (err) {
-      if (attempt >= retryDelaysMs.length) throw err;
-      await delay(retryDelaysMs[attempt]!);
+    } catch {
+      await delay(wait);
     }
   }
+  await worker(event, {});
 }
