@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure: lint, type checks, web build, all
+ * `npm test`: every check, in order, stopping at the first failure: lint, import cycles, type checks, web build, all
  * vitest projects, Playwright. Prints each step's duration and, last, one line `N passed, N failed`
  * (tests of vitest + Playwright; a step that fails without a failing test counts as one failure).
  */
@@ -38,6 +38,7 @@ const counters = {
 
 const steps = [
   { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { name: 'cycles', cmd: 'npm', args: ['run', '--silent', 'cycles'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json'] },
   { name: 'typecheck web', cmd: bin('tsc'), args: ['-p', 'web/tsconfig.json'] },
   { name: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'web'] },
