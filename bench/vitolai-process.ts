@@ -46,7 +46,7 @@ const input = JSON.parse(process.env.BENCH_VITOLAI ?? '') as VitolaiInput;
 const kit = await import('@torcedor/service-kit/ddb');
 const http = (await import('../services/ai/src/http.ts')).handler as unknown as Handler;
 const { aiProvider } = await import('../services/ai/src/providers/index.ts');
-const { loadCatalog } = await import('../services/ai/src/data/copies.ts');
+const { loadCatalog } = await import('../services/ai/src/store/copies.ts');
 const { AI_CONTEXT_TURNS } = await import('@torcedor/shared/constants');
 phases.push(performance.now()); // since the process started (performance.timeOrigin)
 

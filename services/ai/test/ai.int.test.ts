@@ -1,21 +1,20 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('ai', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('ai', { http: () => import('../src/http.ts') });
+  ({ http, ddb } = f);
 });
 
 describe('AI usage', () => {
   it('gives a free member 3 a day and a premium member no limit', async () => {
-    const m = await memberSession(inject('localAws'));
+    const m = await f.member();
     const free = await call(http, 'GET', '/api/ai/usage', { cookies: m.cookies });
     expect(free.body).toMatchObject({ used: 0, limit: 3 });
     expect(Date.parse(free.body.resetsAt)).toBeGreaterThan(Date.now());

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail, EventName } from '@torcedor/shared/events';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { shuffle } from '../../kit/test/shuffle.ts';
 
-/** ai's own copies of the catalog and of each member's collection and reviews (src/data/copies.ts), kept from events. */
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
-let copies: typeof import('../src/data/copies.ts');
-let ddb: typeof import('@torcedor/service-kit/ddb');
+/** ai's own copies of the catalog and of each member's collection and reviews (src/store/copies.ts), kept from events. */
+let f: ServiceFixture;
+let copies: typeof import('../src/store/copies.ts');
+let ddb: ServiceFixture['ddb'];
 let items: typeof import('@torcedor/service-kit/items');
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('ai', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  copies = await import('../src/data/copies.ts');
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('ai', { worker: () => import('../src/worker.ts') });
+  ddb = f.ddb;
+  copies = await import('../src/store/copies.ts');
   items = await import('@torcedor/service-kit/items');
 });
 
@@ -25,7 +23,7 @@ const SOURCES: Partial<Record<EventName, string>> = {
   ReviewPublished: 'torcedor.social', ReviewDeleted: 'torcedor.social', UserDeleted: 'torcedor.identity',
 };
 /** One delivery as the bus makes it; each is its own event (a redelivery of a republished event), so the copies, not the worker's idempotency, keep it once. */
-const send = <N extends EventName>(type: N, detail: EventDetail<N>) => deliver(worker, busEvent(type, detail, randomUUID(), SOURCES[type]));
+const send = <N extends EventName>(type: N, detail: EventDetail<N>) => f.send(type, detail, SOURCES[type]);
 /** Deliveries in groups running at once. */
 async function run(deliveries: (() => Promise<void>)[], parallel = 4) {
   for (let i = 0; i < deliveries.length; i += parallel) await Promise.all(deliveries.slice(i, i + parallel).map((d) => d()));

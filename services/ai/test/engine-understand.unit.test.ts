@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { indexCatalog, lineText, normalize, wrapperTags } from '../src/engine/catalog.ts';
-import { KNOWLEDGE } from '../src/engine/knowledge.ts';
+import { indexCatalog, lineText, normalize, wrapperTags } from '../src/domain/engine/catalog.ts';
+import { KNOWLEDGE } from '../src/domain/engine/knowledge.ts';
 import {
   isMinorsRequest, isSalesRequest, matchCigars, parseBrands, parseCountries, parseOccasions, parsePrice, parseStrength,
   parseVitolas, parseWrappers, understandConversation, understandMessage, type Intent,
-} from '../src/engine/understand.ts';
-import type { EngineCigar } from '../src/engine/types.ts';
+} from '../src/domain/engine/understand.ts';
+import type { EngineCigar } from '../src/domain/engine/types.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../humidor/catalog/${file}`, import.meta.url), 'utf8'));
 const brands = new Map<string, { name: string; country: string }>((read('brands.json').brands as { id: string; name: string; country: string }[]).map((b) => [b.id, b]));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { answer } from '../src/engine/answer.ts';
-import { normalize, wrapperTags } from '../src/engine/catalog.ts';
-import { quickPicks, smokeNext } from '../src/engine/recommend.ts';
-import type { ChatTurn, EngineAnswer, EngineCigar, MemberContext, MemberHumidorItem, MemberReview, StrengthLevel } from '../src/engine/types.ts';
+import { answer } from '../src/domain/engine/answer.ts';
+import { normalize, wrapperTags } from '../src/domain/engine/catalog.ts';
+import { quickPicks, smokeNext } from '../src/domain/engine/recommend.ts';
+import type { ChatTurn, EngineAnswer, EngineCigar, MemberContext, MemberHumidorItem, MemberReview, StrengthLevel } from '../src/domain/engine/types.ts';
 
 // The real curated catalog, mapped to what the engine reads (the brand's name and country on each cigar).
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../humidor/catalog/${file}`, import.meta.url), 'utf8'));

@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LEARN_VIDEOS } from '@torcedor/shared/constants';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('ai', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('ai', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http, ddb } = f);
 });
 
 interface Item { id: string; premium: boolean; url: string | null; body: string | null; title: string; description: string }
@@ -25,13 +20,11 @@ const library = async (cookies: string[]) => {
   const items = r.body.items as Item[];
   return { videos: items.filter((i) => !i.premium), masterclasses: items.filter((i) => i.premium) };
 };
-const entitlementChanged = (userId: string, version: number, tier: 'free' | 'trial' | 'premium', until: string | null) =>
-  deliver(worker, busEvent('EntitlementChanged', { userId, version, tier, until }, randomUUID(), 'torcedor.billing'));
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('the Learn library', () => {
   it('gives a free member the 9 videos with their links, and the masterclasses locked: no link, no lesson', async () => {
-    const m = await memberSession(inject('localAws'));
+    const m = await f.member();
     const { videos, masterclasses } = await library(m.cookies);
     expect(videos).toHaveLength(LEARN_VIDEOS);
     for (const v of videos) {
@@ -47,8 +40,8 @@ describe('the Learn library', () => {
   });
 
   it('opens the lessons once the entitlement copy says premium (from billing\u2019s event), and locks them again when it has ended', async () => {
-    const m = await memberSession(inject('localAws'));
-    await entitlementChanged(m.userId, 1, 'premium', inDays(30));
+    const m = await f.member();
+    await f.plan(m, 'premium', inDays(30));
     const premium = await library(m.cookies);
     expect(premium.videos).toHaveLength(LEARN_VIDEOS);
     for (const c of premium.masterclasses) {
@@ -64,10 +57,10 @@ describe('the Learn library', () => {
   });
 
   it('opens them during a running trial, and not once billing has moved the member back to free', async () => {
-    const m = await memberSession(inject('localAws'));
-    await entitlementChanged(m.userId, 1, 'trial', inDays(7));
+    const m = await f.member();
+    await f.plan(m, 'trial', inDays(7));
     expect((await library(m.cookies)).masterclasses.every((c) => c.body !== null)).toBe(true);
-    await entitlementChanged(m.userId, 2, 'free', null);
+    await f.plan(m, 'free', null);
     expect((await library(m.cookies)).masterclasses.every((c) => c.body === null && c.url === null)).toBe(true);
   });
 

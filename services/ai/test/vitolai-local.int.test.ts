@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail, EventName } from '@torcedor/shared/events';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call, httpEvent } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
 /** VitolAI on the local engine (no OpenAI key): grounded answers, picks, the profile, and streamed answers. */
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 let kitHttp: typeof import('@torcedor/service-kit/http');
 
 const CATALOG = new URL('../../humidor/catalog/', import.meta.url);
@@ -19,13 +17,11 @@ const brands = new Map((JSON.parse(readFileSync(new URL('brands.json', CATALOG),
 const byId = new Map(cigars.map((c) => [c.id as string, c]));
 
 const SOURCES: Partial<Record<EventName, string>> = { CatalogCigarsChanged: 'torcedor.humidor', CollectionItemChanged: 'torcedor.humidor', ReviewPublished: 'torcedor.social' };
-const send = <N extends EventName>(type: N, detail: EventDetail<N>) => deliver(worker, busEvent(type, detail, randomUUID(), SOURCES[type]));
+const send = <N extends EventName>(type: N, detail: EventDetail<N>) => f.send(type, detail, SOURCES[type]);
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('ai', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  delete process.env.OPENAI_API_KEY;
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  f = await serviceFixture('ai', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts'), env: { OPENAI_API_KEY: undefined } });
+  http = f.http;
   kitHttp = await import('@torcedor/service-kit/http');
   // The curated catalog, announced as humidor announces it.
   const announced = cigars.map((c) => {
@@ -38,7 +34,7 @@ beforeAll(async () => {
   for (let i = 0; i < announced.length; i += 150) await send('CatalogCigarsChanged', { catalogVersion: 1_000_000, cigars: announced.slice(i, i + 150) });
 }, 120_000);
 
-const member = () => memberSession(inject('localAws'));
+const member = () => f.member();
 type Member = Awaited<ReturnType<typeof member>>;
 const session = () => `session-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 

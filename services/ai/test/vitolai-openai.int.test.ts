@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
 
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 let fake: Awaited<ReturnType<typeof startOpenAiFake>>;
-let assistant: typeof import('../src/domain/assistant.ts');
+let assistant: typeof import('../src/handlers/chat.ts');
 let prompt: typeof import('../src/domain/prompt.ts');
 
 beforeAll(async () => {
   fake = await startOpenAiFake();
-  Object.assign(process.env, serviceEnv('ai', inject('localAws')), {
-    LOG_LEVEL: 'SILENT', OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test', OPENAI_TIMEOUT_MS: '700',
+  f = await serviceFixture('ai', {
+    http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts'),
+    env: { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test', OPENAI_TIMEOUT_MS: '700' },
   });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as typeof worker;
-  assistant = await import('../src/domain/assistant.ts');
+  http = f.http;
+  assistant = await import('../src/handlers/chat.ts');
   prompt = await import('../src/domain/prompt.ts');
 });
 afterAll(async () => {
@@ -26,7 +24,7 @@ afterAll(async () => {
   for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']) delete process.env[k];
 });
 
-const member = () => memberSession(inject('localAws'));
+const member = () => f.member();
 type Member = Awaited<ReturnType<typeof member>>;
 const session = () => `session-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 const recommend = (m: Member, message: string, sessionId = session()) =>
@@ -95,7 +93,7 @@ describe('the daily quota of free members', () => {
     const m = await member();
     for (let i = 0; i < 4; i++) expect((await chat(m, `how do I add a cigar? ${i}`)).status).toBe(200);
     expect(await usage(m)).toMatchObject({ used: 0, limit: 3 });
-    await deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version: 5, tier: 'premium', until: new Date(Date.now() + 86_400_000).toISOString() }, undefined, 'torcedor.billing'));
+    await f.plan(m, 'premium', new Date(Date.now() + 86_400_000).toISOString());
     for (let i = 0; i < 5; i++) expect((await recommend(m, `pick ${i}`)).status).toBe(200);
     expect(await usage(m)).toMatchObject({ used: 5, limit: null });
   });

@@ -1,4 +1,4 @@
-import type { EngineCigar, MemberContext, StrengthLevel } from '../engine/types.ts';
+import type { EngineCigar, MemberContext, StrengthLevel } from './engine/types.ts';
 
 /** A review this good says what the member likes. */
 const LIKED_SCORE = 80;

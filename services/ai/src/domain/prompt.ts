@@ -1,4 +1,4 @@
-import type { EngineCigar, EngineRequest, MemberContext, Suggestion } from '../engine/types.ts';
+import type { EngineCigar, EngineRequest, MemberContext, Suggestion } from './engine/types.ts';
 
 /**
  * VitolAI's rules for a model (docs/decisions.md, "VitolAI"). One fixed text, the first message of every request:

@@ -1,7 +1,8 @@
 /**
- * The local VitolAI engine's entry (docs/decisions.md, "VitolAI"): what the rest of ai runs of it. In AWS it is a
- * module of ai's layer, built from this file and loaded on first use (`loadEngine`), so the HTTP function's bundle
- * carries none of its knowledge base; locally and in tests it is this source.
+ * The local VitolAI engine's entry (docs/decisions.md, "VitolAI"): what the rest of ai runs of it. The engine itself
+ * is pure logic in domain/engine/ (its words in content/<language>/knowledge.json). In AWS it is a module of ai's
+ * layer, built from this file and loaded on first use (`loadEngine`), so the HTTP function's bundle carries none of
+ * its knowledge base; locally and in tests it is this source.
  */
-export { answer } from './answer.ts';
-export { quickPicks, smokeNext } from './recommend.ts';
+export { answer } from '../domain/engine/answer.ts';
+export { quickPicks, smokeNext } from '../domain/engine/recommend.ts';

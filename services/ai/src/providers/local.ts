@@ -4,7 +4,7 @@ import type { AiProvider } from './provider.ts';
 /** The local engine answers at once; its text is streamed a few words at a time, like a model's. */
 const WORDS_PER_PIECE = 4;
 
-/** The local VitolAI engine: deterministic and grounded, used when no OpenAI key is set (services/ai/src/engine). */
+/** The local VitolAI engine: deterministic and grounded, used when no OpenAI key is set (services/ai/src/domain/engine). */
 export const localProvider: AiProvider = {
   kind: 'local',
   answer: async ({ catalog, member, request }) => (await loadEngine()).answer(catalog, member, request),

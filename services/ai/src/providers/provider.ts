@@ -1,6 +1,7 @@
-import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext } from '../engine/types.ts';
+import type { AnswerInput } from '../domain/chat.ts';
+import type { EngineAnswer } from '../domain/engine/types.ts';
 
-export interface AnswerInput { catalog: EngineCigar[]; member: MemberContext; request: EngineRequest }
+export type { AnswerInput };
 
 /**
  * VitolAI's provider (docs/decisions.md, "VitolAI"): OpenAI through the `openai` package when a key is configured,

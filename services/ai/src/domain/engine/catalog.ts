@@ -31,9 +31,11 @@ export const stem = (w: string): string => (w.length > 4 && w.endsWith('s') && !
 export const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Wrapper families the engine reasons with (a cigar may carry several, e.g. 'Natural or Maduro'). */
-export type WrapperTag =
-  | 'connecticut' | 'broadleaf' | 'maduro' | 'oscuro' | 'habano' | 'corojo' | 'cameroon' | 'sumatra'
-  | 'san-andres' | 'rosado' | 'sun-grown' | 'criollo' | 'candela' | 'cuban' | 'natural' | 'indonesian' | 'brazilian';
+export const WRAPPER_TAGS = [
+  'connecticut', 'broadleaf', 'maduro', 'oscuro', 'habano', 'corojo', 'cameroon', 'sumatra',
+  'san-andres', 'rosado', 'sun-grown', 'criollo', 'candela', 'cuban', 'natural', 'indonesian', 'brazilian',
+] as const;
+export type WrapperTag = (typeof WRAPPER_TAGS)[number];
 
 export const WRAPPER_LABEL: Record<WrapperTag, string> = {
   connecticut: 'Connecticut-shade',

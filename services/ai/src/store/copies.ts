@@ -1,11 +1,13 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { applyIfNewer } from '@torcedor/service-kit/copies';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { write } from '@torcedor/service-kit/entity';
 import { queryAll, type Item } from '@torcedor/service-kit/items';
+import { recentReads } from '@torcedor/service-kit/recent';
 import type { EventDetail } from '@torcedor/shared/events';
 import { DAY_MS } from '@torcedor/shared/constants';
 import { Strength } from '@torcedor/shared/schemas/humidor';
-import type { EngineCigar, MemberContext, MemberHumidorItem, MemberReview, MemberWishlistItem, StrengthLevel } from '../engine/types.ts';
+import { TOMBSTONE_TTL_DAYS } from '../domain/copies.ts';
+import type { EngineCigar, MemberContext, MemberHumidorItem, MemberReview, MemberWishlistItem, StrengthLevel } from '../domain/engine/types.ts';
+import { catalogCigars, memberItems, reviews } from './entities.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -25,8 +27,6 @@ import { keys } from './keys.ts';
  * partition, so UserDeleted (`deleteMember`) erases them with the rest.
  */
 
-/** How long a tombstone is kept: well past the latest a delivery can come. */
-const TOMBSTONE_TTL_DAYS = 30;
 /** How long an instance reuses the catalog it read. */
 export const CATALOG_CACHE_MS = 60_000;
 /**
@@ -40,19 +40,6 @@ const strengthOf = (v: unknown): StrengthLevel | null => Strength.safeParse(v).d
 const numberOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const stringOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** Puts an item unless the condition fails (then it is left as it is). Returns whether it was written. */
-async function putUnless(item: Item, condition: string, values?: Record<string, unknown>, names?: Record<string, string>): Promise<boolean> {
-  try {
-    await ddb.send(new PutCommand({
-      TableName: TABLE, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values, ExpressionAttributeNames: names,
-    }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
 // Catalog
 
 /**
@@ -62,11 +49,11 @@ async function putUnless(item: Item, condition: string, values?: Record<string, 
 export async function applyCatalogChunk(d: EventDetail<'CatalogCigarsChanged'>): Promise<void> {
   const rows = d.cigars.flatMap((c) => (c.details ? [{ ...c, details: c.details }] : []));
   for (let i = 0; i < rows.length; i += CATALOG_WRITE_CONCURRENCY) {
-    await Promise.all(rows.slice(i, i + CATALOG_WRITE_CONCURRENCY).map(({ details, ...c }) => putUnless(
-      { ...keys.catalogCigar(c.id), id: c.id, name: c.name, brandName: c.brandName, vitola: c.vitola, ...details, catalogVersion: d.catalogVersion },
-      'attribute_not_exists(catalogVersion) OR catalogVersion <= :v',
-      { ':v': d.catalogVersion },
-    )));
+    await Promise.all(rows.slice(i, i + CATALOG_WRITE_CONCURRENCY).map(({ details, ...c }) => write(catalogCigars.put(
+      c.id,
+      { id: c.id, name: c.name, brandName: c.brandName, vitola: c.vitola, ...details, catalogVersion: d.catalogVersion },
+      { ConditionExpression: 'attribute_not_exists(catalogVersion) OR catalogVersion <= :v', ExpressionAttributeValues: { ':v': d.catalogVersion } },
+    ))));
   }
 }
 
@@ -85,20 +72,18 @@ export async function readCatalog(): Promise<EngineCigar[]> {
   return items.map(toEngineCigar).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-let catalogCache: { readAt: number; cigars: Promise<EngineCigar[]> } | null = null;
+/** The time `loadCatalog` was asked at: the kit's cache reads its clock from here, so a test can name the time. */
+let askedAt = 0;
+const catalogReads = recentReads<EngineCigar[]>({ ttlMs: CATALOG_CACHE_MS, max: 1, now: () => askedAt });
 
 /**
- * AP: the catalog copy as this instance last read it, read again when that is CATALOG_CACHE_MS old (concurrent
- * callers share one read; a failed read is not kept). The array is shared: callers do not change it.
+ * AP: the catalog copy as this instance last read it, read again when that is CATALOG_CACHE_MS old (the kit's
+ * `recentReads`: concurrent callers share one read; a failed read is not kept). The array is shared: callers do not
+ * change it.
  */
 export function loadCatalog(nowMs: number = Date.now()): Promise<EngineCigar[]> {
-  if (catalogCache && nowMs - catalogCache.readAt < CATALOG_CACHE_MS) return catalogCache.cigars;
-  const entry = { readAt: nowMs, cigars: readCatalog() };
-  catalogCache = entry;
-  entry.cigars.catch(() => {
-    if (catalogCache === entry) catalogCache = null;
-  });
-  return entry.cigars;
+  askedAt = nowMs;
+  return catalogReads.get(keys.catalog, readCatalog);
 }
 
 // Member items
@@ -109,7 +94,7 @@ export function loadCatalog(nowMs: number = Date.now()): Promise<EngineCigar[]> 
  */
 export async function applyCollectionItem(d: EventDetail<'CollectionItemChanged'>): Promise<void> {
   const { userId: _userId, version, ...fields } = d;
-  await applyIfNewer(keys.memberItem(d.userId, d.itemId), 'version', version, d.removed ? { ...fields, ttl: tombstoneTtl() } : fields);
+  await applyIfNewer(memberItems.key(d), 'version', version, d.removed ? { ...fields, ttl: tombstoneTtl() } : fields);
 }
 
 // Reviews
@@ -117,14 +102,12 @@ export async function applyCollectionItem(d: EventDetail<'CollectionItemChanged'
 /** AP: keep a published review once; a tombstone (its delete came first) or an earlier copy is left as it is. */
 export async function applyReviewPublished(r: EventDetail<'ReviewPublished'>): Promise<void> {
   const { userId: _userId, ...review } = r;
-  await putUnless({ ...keys.memberReview(r.userId, r.reviewId), ...review, deleted: false }, 'attribute_not_exists(PK)');
+  await write(reviews.put(r, { ...review, deleted: false }, { ifAbsent: true }));
 }
 
 /** AP: a deleted review leaves a tombstone in its place (whether its publish came already or comes later). */
 export async function applyReviewDeleted(r: EventDetail<'ReviewDeleted'>): Promise<void> {
-  await ddb.send(new PutCommand({
-    TableName: TABLE, Item: { ...keys.memberReview(r.userId, r.reviewId), reviewId: r.reviewId, cigarId: r.cigarId, deleted: true, ttl: tombstoneTtl() },
-  }));
+  await write(reviews.put(r, { reviewId: r.reviewId, cigarId: r.cigarId, deleted: true, ttl: tombstoneTtl() }));
 }
 
 // The member's context
@@ -162,23 +145,23 @@ export async function loadMember(userId: string, preferredStrength: StrengthLeve
   });
   const humidor: MemberHumidorItem[] = [];
   const wishlist: (MemberWishlistItem & { createdAt: string })[] = [];
-  const reviews: MemberReview[] = [];
+  const reviewed: MemberReview[] = [];
   for (const i of items) {
     const sk = String(i.SK);
     if (sk.startsWith(keys.itemPrefix) && i.removed === false) {
       if (i.list === 'humidor') humidor.push(toHumidorItem(i));
       else if (i.list === 'wishlist') wishlist.push({ ...toWishlistItem(i), createdAt: String(i.createdAt) });
     } else if (sk.startsWith(keys.reviewPrefix) && i.deleted === false) {
-      reviews.push(toReview(i));
+      reviewed.push(toReview(i));
     }
   }
   humidor.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   wishlist.sort((a, b) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt));
-  reviews.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  reviewed.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
     humidor,
     wishlist: wishlist.map(({ createdAt: _c, ...w }) => w),
-    reviews,
+    reviews: reviewed,
     preferredStrength,
   };
 }

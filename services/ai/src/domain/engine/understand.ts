@@ -414,31 +414,39 @@ const THANKS = / (thanks|thank you|thx|ty|cheers|appreciate it|much appreciated|
 const FOLLOW_CUE = / (stronger|milder|lighter|bolder|fuller|weaker|smoother|another|other|others|else|different|instead|what about|how about|same but|shorter|longer|bigger|smaller|thicker|thinner|one more|more like|more options|alternatives?|too strong|too mild|too long|too short) |^ (and|or|but|what about|how about|maybe|ok|okay|now|then|in|with|from) /;
 const ANOTHER = / (another|other|others|else|different|one more|more options|more like|new ones?|something new|alternatives?) /;
 
-/** Reads one message on its own. */
-export function understandMessage(message: string, idx: CatalogIndex, topic: EngineRequest['topic'] = 'general', favourite: string | null = null): Understanding {
-  const t = normalize(message);
-  const base: Understanding = {
-    intent: 'unclear', filters: emptyFilters(), occasions: [], drink: null, similarTo: null, cigarRef: null,
-    relative: null, limit: null, size: null, another: false, followUp: false, price: null, topics: [], greeting: false,
-    accessory: false, previous: [], named: [],
-  };
+const baseUnderstanding = (): Understanding => ({
+  intent: 'unclear', filters: emptyFilters(), occasions: [], drink: null, similarTo: null, cigarRef: null,
+  relative: null, limit: null, size: null, another: false, followUp: false, price: null, topics: [], greeting: false,
+  accessory: false, previous: [], named: [],
+});
 
-  if (isMinorsRequest(t)) return { ...base, intent: 'refuse-minors' };
+/**
+ * Step 1: what is answered before anything else is read: a refusal (minors, sales; accessories get advice), a
+ * greeting or a thank-you. Otherwise the message's core: the text without its greeting.
+ */
+function readOpening(t: string, base: Understanding): { done: Understanding } | { core: string; greeting: boolean } {
+  if (isMinorsRequest(t)) return { done: { ...base, intent: 'refuse-minors' } };
   if (isSalesRequest(t)) {
     const accessory = ACCESSORY.test(t) && !TOBACCO.test(t.replace(/ cigar (case|cutter|cutters|lighter|lighters|humidor|humidors|accessor\w*) /g, ' '));
-    if (!accessory) return { ...base, intent: 'refuse-sales' };
-    return { ...base, intent: 'education', accessory: true, topics: ['storage-humidity', ...scoreKnowledge(t).map((x) => x.entry.id)].filter((v, i, a) => a.indexOf(v) === i) };
+    if (!accessory) return { done: { ...base, intent: 'refuse-sales' } };
+    return { done: { ...base, intent: 'education', accessory: true, topics: ['storage-humidity', ...scoreKnowledge(t).map((x) => x.entry.id)].filter((v, i, a) => a.indexOf(v) === i) } };
   }
 
   const greeting = GREETING.test(t);
   const core = greeting ? ` ${t.replace(GREETING, ' ').trim()} ` : t;
   const coreWords = words(core).filter((w) => !['vitolai', 'there', 'please', 'again'].includes(w));
-  if (CAPABILITIES.test(t) || (greeting && coreWords.length <= 2)) return { ...base, intent: 'greeting', greeting: true };
+  if (CAPABILITIES.test(t) || (greeting && coreWords.length <= 2)) return { done: { ...base, intent: 'greeting', greeting: true } };
   if (THANKS.test(t) && words(core.replace(THANKS, ' ')).filter((w) => !['so', 'much', 'a', 'lot', 'great', 'perfect', 'awesome', 'ok', 'okay', 'cool', 'very', 'that', 'helps', 'helped', 'vitolai', 'again', 'for', 'the', 'help', 'tip', 'tips', 'info'].includes(w)).length === 0) {
-    return { ...base, intent: 'thanks' };
+    return { done: { ...base, intent: 'thanks' } };
   }
+  return { core, greeting };
+}
 
-  // "something like X": X is a reference, not a filter.
+/**
+ * Step 2: the cigars the message names: "something like X" (X is a reference, not a filter), a cigar asked about,
+ * the member's favourite; then the brands it names. `rest` is the text left for the filters.
+ */
+function readReferences(core: string, idx: CatalogIndex, favourite: string | null) {
   let rest = core;
   let similarTo: string[] | null = null;
   for (const m of core.matchAll(SIMILAR_ALL)) {
@@ -458,7 +466,11 @@ export function understandMessage(message: string, idx: CatalogIndex, topic: Eng
   const { ids: brandIds, rest: afterBrands } = parseBrands(rest, idx);
   rest = afterBrands;
   if (cigarRef) for (const id of cigarRef) rest = blank(rest, idx.byId.get(id)!.fullNorm.trim());
+  return { similarTo, cigarRef, brandIds, rest };
+}
 
+/** Step 3: the filters the rest of the message sets, with the occasion, drink and price it names. */
+function readFilters(rest: string, idx: CatalogIndex, refs: ReturnType<typeof readReferences>) {
   const filters = emptyFilters();
   const strength = parseStrength(rest);
   const wrappers = parseWrappers(rest);
@@ -474,24 +486,25 @@ export function understandMessage(message: string, idx: CatalogIndex, topic: Eng
   if (vitolas) { filters.vitolas = vitolas; filters.sources.vitola = 'message'; }
   if (flavours && !drink) { filters.flavours = flavours; filters.sources.flavour = 'message'; }
   if (flavours && drink) { const f = flavours.filter((x) => x !== 'coffee'); if (f.length) { filters.flavours = f; filters.sources.flavour = 'message'; } }
-  const refBrands = new Set((similarTo ?? []).map((id) => idx.byId.get(id)?.cigar.brandId));
-  const wanted = brandIds.filter((b) => !refBrands.has(b));
-  if (wanted.length && !cigarRef) { filters.brandIds = wanted; filters.sources.brand = 'message'; }
+  const refBrands = new Set((refs.similarTo ?? []).map((id) => idx.byId.get(id)?.cigar.brandId));
+  const wanted = refs.brandIds.filter((b) => !refBrands.has(b));
+  if (wanted.length && !refs.cigarRef) { filters.brandIds = wanted; filters.sources.brand = 'message'; }
   if (/ puros? /.test(rest) && countries?.length === 1 && PRODUCTION_COUNTRIES.includes(countries[0]!)) { filters.puro = true; filters.sources.puro = 'message'; }
   applyOccasions(filters, occasions, drink);
+  return { filters, strength, occasions, drink, price };
+}
 
-  const topics = scoreKnowledge(core);
+/**
+ * Step 4: the intent, by weighing how much the message asks for cigars (recommend), for facts (education) and for
+ * help with the app (platform).
+ */
+function chooseIntent(u: Understanding, s: { core: string; rest: string; message: string; topic: EngineRequest['topic']; topics: ReturnType<typeof scoreKnowledge> }): Understanding {
+  const { core, rest, topic, topics } = s;
+  const { filters, occasions, drink, similarTo, cigarRef, price } = u;
   const eduTop = topics.find((x) => x.entry.category !== 'platform');
   const platTop = topics.find((x) => x.entry.category === 'platform');
-  const question = QUESTION.test(core) || message.trim().endsWith('?');
+  const question = QUESTION.test(core) || s.message.trim().endsWith('?');
   const filterCount = [filters.strengths, filters.wrappers, filters.countries, filters.vitolas, filters.brandIds, filters.flavours, filters.puro || null].filter(Boolean).length;
-
-  const u: Understanding = {
-    ...base, filters, occasions, drink, similarTo, cigarRef, relative: strength.relative,
-    size: / (shorter|smaller|quicker) /.test(rest) ? 'shorter' : / (longer|bigger|larger) /.test(rest) ? 'longer' : null,
-    another: ANOTHER.test(core), price, greeting,
-    topics: topics.map((x) => x.entry.id),
-  };
 
   if (SMOKE_NEXT.test(core)) return { ...u, intent: 'smoke-next' };
 
@@ -502,7 +515,7 @@ export function understandMessage(message: string, idx: CatalogIndex, topic: Eng
   rec += Math.min(3, filterCount);
   if (occasions.length || drink) rec += 1;
   if (similarTo) rec += 6;
-  if (strength.relative) rec += 2;
+  if (u.relative) rec += 2;
   if (topic === 'recommendations') rec += 1;
   const edu = eduTop ? (question ? eduTop.score + 2 : eduTop.score * 0.5) + (topic === 'education' ? 1 : 0) : 0;
   const plat = platTop ? platTop.score + (question ? 2 : 0) + (topic === 'support' || topic === 'navigation' ? 2 : 0) : 0;
@@ -518,10 +531,29 @@ export function understandMessage(message: string, idx: CatalogIndex, topic: Eng
     if (edu === best && edu > rec) return { ...u, intent: 'education' };
     return { ...u, intent: 'recommend' };
   }
-  if (filterCount > 0 || strength.relative || occasions.length || drink) return { ...u, intent: 'recommend' };
+  if (filterCount > 0 || u.relative || occasions.length || drink) return { ...u, intent: 'recommend' };
   if (topic === 'recommendations' && CIGAR_WORDS.test(core)) return { ...u, intent: 'recommend' };
   if (eduTop || platTop) return { ...u, intent: eduTop && (!platTop || eduTop.score >= platTop.score) ? 'education' : 'platform' };
   return { ...u, intent: CIGAR_WORDS.test(core) ? 'unclear' : 'off-topic' };
+}
+
+/** Reads one message on its own: its opening, the cigars it names, its filters, then its intent. */
+export function understandMessage(message: string, idx: CatalogIndex, topic: EngineRequest['topic'] = 'general', favourite: string | null = null): Understanding {
+  const t = normalize(message);
+  const base = baseUnderstanding();
+  const opening = readOpening(t, base);
+  if ('done' in opening) return opening.done;
+  const { core, greeting } = opening;
+  const refs = readReferences(core, idx, favourite);
+  const { filters, strength, occasions, drink, price } = readFilters(refs.rest, idx, refs);
+  const topics = scoreKnowledge(core);
+  const u: Understanding = {
+    ...base, filters, occasions, drink, similarTo: refs.similarTo, cigarRef: refs.cigarRef, relative: strength.relative,
+    size: / (shorter|smaller|quicker) /.test(refs.rest) ? 'shorter' : / (longer|bigger|larger) /.test(refs.rest) ? 'longer' : null,
+    another: ANOTHER.test(core), price, greeting,
+    topics: topics.map((x) => x.entry.id),
+  };
+  return chooseIntent(u, { core, rest: refs.rest, message, topic, topics });
 }
 
 /** Occasions and drinks imply strength and length, as the weakest kind of filter. */

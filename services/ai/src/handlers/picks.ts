@@ -1,0 +1,32 @@
+import type { RouteHandler } from '@torcedor/service-kit/http';
+import type { Routes } from '@torcedor/shared/routes';
+import { picksGrounding, QUICK_PICKS, quickPicksView } from '../domain/picks.ts';
+import { aiProfile } from '../domain/profile.ts';
+import { loadEngine } from '../providers/engine.ts';
+import { loadCatalog, loadMember } from '../store/copies.ts';
+
+/** The catalog and the member's copies the picks reason over. */
+async function grounding(userId: string) {
+  const [catalog, member] = await Promise.all([loadCatalog(), loadMember(userId, null)]);
+  return picksGrounding(catalog, member);
+}
+
+/** Catalog cigars matched to the member's history and preferences, best first. */
+export const getQuickPicks: RouteHandler<Routes['getQuickPicks']> = async ({ session }) => {
+  const now = new Date();
+  const [{ catalog, member }, { quickPicks }] = await Promise.all([grounding(session.userId), loadEngine()]);
+  return quickPicksView(quickPicks(catalog, member, QUICK_PICKS, now));
+};
+
+/** What to smoke next from the member's own humidor. */
+export const getSmokeNext: RouteHandler<Routes['getSmokeNext']> = async ({ session }) => {
+  const now = new Date();
+  const [{ byId, member }, { smokeNext }] = await Promise.all([grounding(session.userId), loadEngine()]);
+  return { items: smokeNext(member, byId, now) };
+};
+
+/** The recommendations page's profile card, from the server's own copies. */
+export const getAiProfile: RouteHandler<Routes['getAiProfile']> = async ({ session }) => {
+  const { byId, member } = await grounding(session.userId);
+  return aiProfile({ ...member, preferredStrength: null }, byId);
+};
