@@ -130,18 +130,26 @@ export async function batchGetAll(keys: Key[], opts: { consistent?: boolean } = 
 export const partitionItems = (pk: string) =>
   queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
 
-/** Deletes items by key, 25 per batch, retrying unprocessed ones. Deleting a missing item is a no-op. */
-export async function deleteKeys(keys: Key[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let pending: { DeleteRequest: { Key: Key } }[] = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Item } };
+
+/** Sends write requests 25 per batch, retrying what DynamoDB leaves unprocessed with the kit's backoff. */
+async function batchWriteAll(requests: WriteRequest[], what: string): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length; attempt++) {
-      if (attempt > UNPROCESSED_TRIES) throw new Error(`batch delete left ${pending.length} keys unprocessed`);
+      if (attempt > UNPROCESSED_TRIES) throw new Error(`batch ${what} left ${pending.length} items unprocessed`);
       if (attempt > 0) await pause(attempt, UNPROCESSED_BACKOFF);
       const out = await ddb.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-      pending = (out.UnprocessedItems?.[TABLE] ?? []) as typeof pending;
+      pending = (out.UnprocessedItems?.[TABLE] ?? []) as WriteRequest[];
     }
   }
 }
+
+/** Deletes items by key, 25 per batch, retrying unprocessed ones. Deleting a missing item is a no-op. */
+export const deleteKeys = (keys: Key[]): Promise<void> => batchWriteAll(keys.map((Key) => ({ DeleteRequest: { Key } })), 'delete');
+
+/** Puts whole items (no condition: a repeat writes the same item), 25 per batch, retrying unprocessed ones. */
+export const putAll = (items: Item[]): Promise<void> => batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })), 'put');
 
 const INTERNAL = /^(PK|SK|GSI\d+PK|GSI\d+SK|ttl)$/;
 /** One service's part of a member's export: items without the table's internal key attributes. */

@@ -9,6 +9,6 @@ export async function seedCuratedCigar(cigarId: string): Promise<void> {
     (JSON.parse(readFileSync(new URL(`../../humidor/catalog/${kind}.json`, import.meta.url), 'utf8')) as Record<string, { id: string; brandId?: string }[]>)[kind]!;
   const cigar = read('cigars').find((c) => c.id === cigarId);
   if (!cigar) throw new Error(`no cigar ${cigarId} in the curated catalog`);
-  const { writeCatalog } = await import('../../humidor/src/data/catalog.ts');
+  const { writeCatalog } = await import('../../humidor/src/store/catalog.ts');
   await writeCatalog({ brands: read('brands').filter((b) => b.id === cigar.brandId) as never, cigars: [cigar] as never, lounges: [] });
 }

@@ -11,7 +11,7 @@ export const config = loadConfig(
     SOCIAL_FANOUT_THRESHOLD: z.coerce.number().int().positive().default(FANOUT_FOLLOWER_THRESHOLD),
     /**
      * How long an event that starts a paged job (UserDeleted, PostDeleted) runs its pages before leaving the rest to
-     * the minute schedule (src/jobs.ts): half the worker's timeout, the other half is the last page's and the margin's.
+     * the minute schedule (handlers/jobs.ts): half the worker's timeout, the other half is the last page's and the margin's.
      */
     SOCIAL_JOB_BUDGET_MS: z.coerce.number().int().min(0).default(FUNCTION_TIMEOUT_SECONDS.worker * 500),
     /** At most this many pages per such event (unset: as many as the time allows; 0: all left to the schedule). */

@@ -1,12 +1,14 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { exportMember } from './data/member.ts';
-import * as activity from './handlers/activity.ts';
+import * as feed from './handlers/feed.ts';
 import * as members from './handlers/members.ts';
+import * as notifications from './handlers/notifications.ts';
 import * as posts from './handlers/posts.ts';
+import * as reports from './handlers/reports.ts';
+import * as reviews from './handlers/reviews.ts';
 
 export const handler = createHttpHandler('social', {
-  getFeed: posts.getFeed,
-  getDiscover: posts.getDiscover,
+  getFeed: feed.getFeed,
+  getDiscover: feed.getDiscover,
   createPost: posts.createPost,
   deletePost: posts.deletePost,
   toggleLike: posts.toggleLike,
@@ -19,14 +21,14 @@ export const handler = createHttpHandler('social', {
   getUser: members.getUser,
   getUserPosts: members.getUserPosts,
   getUserReviews: members.getUserReviews,
-  createReview: activity.createReview,
-  deleteReview: activity.deleteReview,
-  getCigarReviews: activity.getCigarReviews,
-  getSmokingHistory: activity.getSmokingHistory,
-  getNotifications: activity.getNotifications,
-  markNotificationsRead: activity.markNotificationsRead,
-  createReport: activity.createReport,
-  listReports: activity.listReports,
-  resolveReport: activity.resolveReport,
-  exportSocial: async ({ session }) => exportMember(session.userId),
+  exportSocial: members.exportSocial,
+  createReview: reviews.createReview,
+  deleteReview: reviews.deleteReview,
+  getCigarReviews: reviews.getCigarReviews,
+  getSmokingHistory: reviews.getSmokingHistory,
+  getNotifications: notifications.getNotifications,
+  markNotificationsRead: notifications.markNotificationsRead,
+  createReport: reports.createReport,
+  listReports: reports.listReports,
+  resolveReport: reports.resolveReport,
 });

@@ -1,38 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobPage } from '@torcedor/service-kit/jobs';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { socialFixture } from './fixture.ts';
 
 /**
  * A member's deletion and a post's remains as paged jobs (docs/architecture.md, "Jobs"): each event runs one page
  * (SOCIAL_JOB_PAGES_PER_EVENT=1), so the rest is left to continuations, as a big account's would be.
  */
-const pool = () => inject('localAws');
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
 let jobs: typeof import('@torcedor/service-kit/jobs');
 let items: typeof import('@torcedor/service-kit/items');
-let keys: typeof import('../src/data/keys.ts').keys;
+let keys: typeof import('../src/store/keys.ts').keys;
+let f: Awaited<ReturnType<typeof socialFixture>>;
 let social: {
-  posts: typeof import('../src/data/posts.ts');
-  likes: typeof import('../src/data/likes.ts');
-  follows: typeof import('../src/data/follows.ts');
-  reviews: typeof import('../src/data/reviews.ts');
-  jobs: typeof import('../src/jobs.ts');
+  posts: typeof import('../src/store/posts.ts');
+  likes: typeof import('../src/store/likes.ts');
+  follows: typeof import('../src/store/follows.ts');
+  reviews: typeof import('../src/store/reviews.ts');
+  jobs: typeof import('../src/handlers/jobs.ts');
 };
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('social', pool()), { LOG_LEVEL: process.env.DEBUG_LOG ?? 'SILENT', SOCIAL_JOB_PAGES_PER_EVENT: '1' });
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await socialFixture({ SOCIAL_JOB_PAGES_PER_EVENT: '1' });
+  ({ worker, ddb } = f);
   jobs = await import('@torcedor/service-kit/jobs');
   items = await import('@torcedor/service-kit/items');
-  keys = (await import('../src/data/keys.ts')).keys;
+  keys = (await import('../src/store/keys.ts')).keys;
   social = {
-    posts: await import('../src/data/posts.ts'), likes: await import('../src/data/likes.ts'), follows: await import('../src/data/follows.ts'),
-    reviews: await import('../src/data/reviews.ts'), jobs: await import('../src/jobs.ts'),
+    posts: await import('../src/store/posts.ts'), likes: await import('../src/store/likes.ts'), follows: await import('../src/store/follows.ts'),
+    reviews: await import('../src/store/reviews.ts'), jobs: await import('../src/handlers/jobs.ts'),
   };
 });
 
@@ -45,10 +44,8 @@ async function count(pk: string, index?: 'GSI1' | 'GSI2') {
 }
 const get = async (key: { PK: string; SK: string }) =>
   (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: key, ConsistentRead: true }))).Item;
-const profile = (userId: string) => deliver(worker, busEvent('UserProfileChanged', {
-  userId, version: 1, displayName: 'Gone', location: null, profileImageUrl: null, bio: null, profileVisibility: 'public', allowFollowRequests: true,
-  showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true, marketingEmails: false, contentFilter: 'standard',
-}));
+/** identity's profile event for a member who is about to be deleted (fixture.ts). */
+const profile = (userId: string) => f.profile({ userId, name: 'Gone' });
 const newPost = async (userId: string, content: string) => {
   const p = { postId: randomUUID(), userId, postType: 'text' as const, content, imageUrl: null, commentCount: 0, createdAt: new Date().toISOString() };
   await social.posts.createPost(p);
@@ -56,7 +53,7 @@ const newPost = async (userId: string, content: string) => {
 };
 
 /**
- * A member as a popular account looks: `followers` members following them (their edges and totals as data/follows.ts
+ * A member as a popular account looks: `followers` members following them (their edges and totals as store/follows.ts
  * writes them), their posts liked and commented on by some followers, follows, likes, comments and a review of their own.
  */
 async function seed(followers: number, postCount: number) {
@@ -64,11 +61,11 @@ async function seed(followers: number, postCount: number) {
   await profile(userId);
   const fans = Array.from({ length: followers }, () => randomUUID());
   const now = new Date().toISOString();
-  await social.follows.putAll(fans.flatMap((f) => [
+  await items.putAll(fans.flatMap((f) => [
     { ...keys.follow(f, userId), followerId: f, followeeId: userId, createdAt: now, ...items.indexKeys({ GSI1: [keys.followersOf(userId), f] }) },
     { ...keys.counts(f), userId: f, followingCount: 1, followersCount: 0, version: 1 },
   ]));
-  await social.follows.putAll([{ ...keys.counts(userId), userId, followersCount: followers, followingCount: 0, version: 1 }]);
+  await items.putAll([{ ...keys.counts(userId), userId, followersCount: followers, followingCount: 0, version: 1 }]);
   const posts = [];
   for (let i = 0; i < postCount; i++) posts.push(await newPost(userId, `Post ${i}`));
   // Three fans like each of the first five posts (notifications reach the member), one comments on the first.

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { busEvent } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { memberSession } from '../../kit/test/sessions.ts';
+import { socialFixture } from './fixture.ts';
 
 let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<void>;
+let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
+let social: Awaited<ReturnType<typeof socialFixture>>;
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('social', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  social = await socialFixture();
+  ({ http, worker, ddb } = social);
 });
-const busEvent = (type: string, detail: unknown) =>
-  ({ version: '0', id: randomUUID(), 'detail-type': type, source: 'torcedor.identity', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail });
 
 describe('sessions', () => {
   it('refuses a session that was revoked, once the SessionRevoked event arrived', async () => {
-    const m = await memberSession(inject('localAws'));
+    const m = await memberSession(social.pool());
     expect((await call(http, 'GET', '/api/feed', { cookies: m.cookies })).status).toBe(200);
     const token = m.cookies[0]!.split('=')[1]!;
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };

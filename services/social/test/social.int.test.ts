@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
@@ -12,15 +12,14 @@ const THRESHOLD = 3;
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let ddb: typeof import('@torcedor/service-kit/ddb');
-let keys: typeof import('../src/data/keys.ts').keys;
+let keys: typeof import('../src/store/keys.ts').keys;
 let social: Awaited<ReturnType<typeof socialFixture>>;
-const pool = () => inject('localAws');
+const pool = () => social.pool();
 
 beforeAll(async () => {
   social = await socialFixture({ SOCIAL_FANOUT_THRESHOLD: String(THRESHOLD) });
-  ({ http, worker } = social);
-  ddb = await import('@torcedor/service-kit/ddb');
-  keys = (await import('../src/data/keys.ts')).keys;
+  ({ http, worker, ddb } = social);
+  keys = (await import('../src/store/keys.ts')).keys;
 });
 
 /** identity's profile event for a member, as the worker receives it (fixture.ts). */
@@ -63,14 +62,14 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[
   }));
   return out;
 }
-/** The like items of a post, over its like partitions (data/keys.ts, LIKE_SHARDS). */
+/** The like items of a post, over its like partitions (store/keys.ts, LIKE_SHARDS). */
 async function storedLikes(postId: string) {
   let n = 0;
   for (const b of keys.likeShards()) n += await countItems(keys.postLikes(postId, b), 'LIKE#');
   return n;
 }
 /** What a post's like counters add up to (read consistently). */
-const counted = async (postId: string) => (await import('../src/data/likes.ts')).readLikeCount(postId);
+const counted = async (postId: string) => (await import('../src/store/likes.ts')).readLikeCount(postId);
 /** The like items of a post once the same count was read twice, 300 ms apart (no transaction is still landing). */
 async function settledLikes(postId: string) {
   let last = -1;
@@ -250,8 +249,8 @@ describe('likes and comments', () => {
   });
 
   it('200 parallel likes by different members count exactly 200, their unlikes exactly 0; no like rewrites the post or its index entries', { timeout: 60_000 }, async () => {
-    const { toggleLike } = await import('../src/data/likes.ts');
-    const { getPost } = await import('../src/data/posts.ts');
+    const { toggleLike } = await import('../src/store/likes.ts');
+    const { getPost } = await import('../src/store/posts.ts');
     const author = await member();
     const p = await post(author, 'viral');
     const read = async () => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: keys.post(p.id), ConsistentRead: true }))).Item!;
@@ -263,7 +262,7 @@ describe('likes and comments', () => {
     expect(liked.filter((a) => !a.liked || a.likeCount < 1 || a.likeCount > 200)).toEqual([]);
     expect(Math.max(...liked.map((a) => a.likeCount))).toBe(200);
     expect([await counted(p.id), await storedLikes(p.id)]).toEqual([200, 200]);
-    // Spread over every like partition (data/keys.ts, LIKE_SHARDS).
+    // Spread over every like partition (store/keys.ts, LIKE_SHARDS).
     for (const b of keys.likeShards()) expect(await countItems(keys.postLikes(p.id, b), 'LIKE#')).toBeGreaterThan(0);
     expect((await feed(author)).items[0]).toMatchObject({ id: p.id, likeCount: 200 });
     const after = await read();
@@ -304,9 +303,9 @@ describe('likes and comments', () => {
 
 describe('discover', () => {
   it("lists a day's posts from all of the day's partitions, ranked with their likes, with exact counts", async () => {
-    const { createPost } = await import('../src/data/posts.ts');
-    const { toggleLike } = await import('../src/data/likes.ts');
-    const { discover } = await import('../src/data/feed.ts');
+    const { createPost } = await import('../src/store/posts.ts');
+    const { toggleLike } = await import('../src/store/likes.ts');
+    const { discover } = await import('../src/handlers/feed.ts');
     const [author, reader] = [await member('Public'), await member('Reader')];
     // A day of its own, far ahead, that no other test writes to.
     const day = Date.UTC(2100 + Math.floor(Math.random() * 800), Math.floor(Math.random() * 12), 10, 12);
@@ -540,7 +539,7 @@ describe('the member badge', () => {
   let entitlementVersion = 1;
   /** billing's EntitlementChanged, as the worker receives it. */
   const plan = (m: Member, tier: 'free' | 'trial' | 'premium', until: string | null, version = entitlementVersion++) =>
-    deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version, tier, until }, randomUUID(), 'torcedor.billing'));
+    social.send('EntitlementChanged', { userId: m.userId, version, tier, until }, 'torcedor.billing');
   const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
   const profileOf = async (viewer: Member, m: Member) =>
     (await call(http, 'GET', `/api/users/${m.userId}`, { ...as(viewer), pathParameters: { id: m.userId } })).body as { premium: boolean; displayName: string };

@@ -1,49 +1,37 @@
+import { decodeCursor, encodeCursor } from '@torcedor/service-kit/cursor';
 import { badRequest, forbidden, notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { FEED_PAGE_SIZE } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
-import type { PublicProfile } from '@torcedor/shared/schemas/social';
 import { config } from '../config.ts';
+import { acceptsFollowers, afterFollow, profileView } from '../domain/members.ts';
+import { postView } from '../domain/posts.ts';
+import { reviewView } from '../domain/reviews.ts';
 import { canSee } from '../domain/visibility.ts';
-import { isPremiumAuthor, readAuthors, shownLocation, toAuthor } from '../data/authors.ts';
-import { readCounts } from '../data/counts.ts';
-import { batchGetAll } from '@torcedor/service-kit/items';
-import { follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../data/follows.ts';
-import { keys } from '../data/keys.ts';
-import { forgetCelebrities } from '../data/feed.ts';
-import { likeCounterKeys, likeTotals } from '../data/likes.ts';
-import { postView, queryPostsBy } from '../data/posts.ts';
-import { reviewsBy, reviewView } from '../data/reviews.ts';
-import { encodeCursor, decodeCursor } from '@torcedor/service-kit/cursor';
-import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { readAuthor } from '../store/authors.ts';
+import { readCounts } from '../store/counts.ts';
+import { forgetCelebrities } from '../store/feed.ts';
+import { addCelebrityMarker, follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../store/follows.ts';
+import { keys } from '../store/keys.ts';
+import { readLikes } from '../store/likes.ts';
+import { exportMember } from '../store/member.ts';
+import { queryPostsBy } from '../store/posts.ts';
+import { reviewsBy } from '../store/reviews.ts';
 
 /**
  * A member as the viewer may see them: `restricted` (name and picture only, no posts or reviews) when the one
- * visibility rule says the viewer may not see them (domain/visibility.ts).
+ * visibility rule says the viewer may not see them (domain/visibility.ts). 404 for a member social has no copy of.
  */
 async function profileOf(viewerId: string, memberId: string) {
   const s = await readMemberState(viewerId, memberId);
   if (!s.author) throw notFound('Member not found');
-  const author = toAuthor(s.author, memberId);
   const own = viewerId === memberId;
-  const restricted = !canSee({ id: viewerId, follows: s.following }, author);
-  return { ...s, author, own, restricted };
+  const restricted = !canSee({ id: viewerId, follows: s.following }, s.author);
+  return { ...s, author: s.author, own, restricted };
 }
 
-export const getUser: RouteHandler<Routes['getUser']> = async ({ session, params }) => {
-  const p = await profileOf(session.userId, params.id);
-  const open = !p.restricted;
-  const view: PublicProfile = {
-    id: params.id, displayName: p.author.displayName, profileImageUrl: p.author.profileImageUrl, premium: isPremiumAuthor(p.author), restricted: p.restricted,
-    bio: open ? p.author.bio : null, location: open ? (p.own ? p.author.location : shownLocation(p.author)) : null,
-    followersCount: open ? p.counts.followersCount : null, followingCount: open ? p.counts.followingCount : null,
-    reviewsCount: open ? p.counts.reviewsCount : null, humidorCount: open ? p.author.humidorCount : null,
-    isOwnProfile: p.own, isFollowing: p.following,
-    canFollow: !p.own && !p.following && p.author.allowFollowRequests && p.author.isHidden !== true,
-  };
-  return view;
-};
+export const getUser: RouteHandler<Routes['getUser']> = async ({ session, params }) =>
+  profileView(params.id, await profileOf(session.userId, params.id));
 
 export const getUserPosts: RouteHandler<Routes['getUserPosts']> = async ({ session, params, query }) => {
   const before = decodeCursor(query.cursor);
@@ -51,17 +39,11 @@ export const getUserPosts: RouteHandler<Routes['getUserPosts']> = async ({ sessi
   if (p.restricted) return { items: [], nextCursor: null };
   const page = await queryPostsBy(params.id, before, FEED_PAGE_SIZE);
   const visible = page.items.filter((i) => !i.isHidden);
-  // The caller's likes and the posts' like counters: one BatchGet (data/likes.ts).
-  const [likes, authors] = await Promise.all([
-    batchGetAll([...visible.map((i) => keys.like(i.postId, session.userId)), ...likeCounterKeys(visible.map((i) => i.postId))]),
-    readAuthors([session.userId]),
-  ]);
-  const liked = new Set(likes.filter((l) => String(l.SK).startsWith('LIKE#')).map((l) => String(l.postId)));
-  const counts = likeTotals(likes);
-  const filter = authors.get(session.userId)!.contentFilter;
+  // The caller's likes and the posts' like counters: one BatchGet (store/likes.ts).
+  const [likes, me] = await Promise.all([readLikes(session.userId, visible.map((i) => i.postId)), readAuthor(session.userId)]);
   const last = page.items.at(-1);
   return {
-    items: visible.map((i) => postView(i, p.author, { byMe: liked.has(i.postId), count: counts.get(i.postId) ?? 0 }, filter)),
+    items: visible.map((i) => postView(i, p.author, { byMe: likes.liked.has(i.postId), count: likes.counts.get(i.postId) ?? 0 }, me.contentFilter)),
     nextCursor: page.more && last ? encodeCursor(keys.postSk(last.createdAt, last.postId)) : null,
   };
 };
@@ -69,34 +51,32 @@ export const getUserPosts: RouteHandler<Routes['getUserPosts']> = async ({ sessi
 export const getUserReviews: RouteHandler<Routes['getUserReviews']> = async ({ session, params }) => {
   const p = await profileOf(session.userId, params.id);
   if (p.restricted) return [];
-  const [reviews, authors] = await Promise.all([reviewsBy(params.id), readAuthors([session.userId])]);
-  const filter = authors.get(session.userId)!.contentFilter;
-  return reviews.map((r) => reviewView(r, p.author, filter));
+  const [reviews, me] = await Promise.all([reviewsBy(params.id), readAuthor(session.userId)]);
+  return reviews.map((r) => reviewView(r, p.author, me.contentFilter));
 };
 
 export const getFollowStatus: RouteHandler<Routes['getFollowStatus']> = async ({ session, params }) =>
   ({ isFollowing: session.userId !== params.id && (await isFollowing(session.userId, params.id)) });
 
+/**
+ * Follows a member who takes followers. Then the celebrity rule (domain/members.ts): a followee who now counts as a
+ * celebrity is marked, and a follow that raced the account becoming one still gets its marker (the marking reads an
+ * index, which may not hold this follow yet).
+ */
 export const followMember: RouteHandler<Routes['follow']> = async ({ session, params }) => {
   const me = session.userId;
   forgetCelebrities(me);
   if (params.id === me) throw badRequest('You cannot follow yourself', undefined, 'SELF_FOLLOW');
   const s = await readMemberState(me, params.id);
   if (!s.author) throw notFound('Member not found');
-  const author = toAuthor(s.author, params.id);
   if (!s.following) {
-    if (!author.allowFollowRequests || author.isHidden) throw forbidden('This member is not accepting new followers', 'FOLLOWS_CLOSED');
+    if (!acceptsFollowers(s.author)) throw forbidden('This member is not accepting new followers', 'FOLLOWS_CLOSED');
     await follow(me, params.id, s.counts.celebrity);
   }
-  let counts = await readCounts(params.id);
-  if (!counts.celebrity && counts.followersCount > config.SOCIAL_FANOUT_THRESHOLD) {
-    await markCelebrity(params.id);
-    counts = { ...counts, celebrity: true };
-  }
-  // A follow that raced the account becoming a celebrity still gets its marker (the migration reads an index).
-  if (counts.celebrity && !s.counts.celebrity) {
-    await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...keys.celebrityFollow(me, params.id), celebrityId: params.id } }));
-  }
+  const counts = await readCounts(params.id);
+  const next = afterFollow(s.counts, counts, config.SOCIAL_FANOUT_THRESHOLD);
+  if (next.mark) await markCelebrity(params.id);
+  if (next.marker) await addCelebrityMarker(me, params.id);
   return { isFollowing: true, followersCount: counts.followersCount };
 };
 
@@ -107,3 +87,6 @@ export const unfollowMember: RouteHandler<Routes['unfollow']> = async ({ session
   const counts = await readCounts(params.id);
   return { isFollowing: false, followersCount: counts.followersCount };
 };
+
+/** The member's export: everything social holds of them. */
+export const exportSocial: RouteHandler<Routes['exportSocial']> = async ({ session }) => exportMember(session.userId);

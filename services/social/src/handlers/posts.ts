@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
-import { countBusiness } from '@torcedor/service-kit/observability';
 import { logger } from '@torcedor/service-kit/logger';
+import { countBusiness } from '@torcedor/service-kit/observability';
 import { deleteUpload, registerUpload } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
-import { decodeCursor } from '@torcedor/service-kit/cursor';
-import { authorOf, readAudience, readVisiblePost, sees } from '../data/audience.ts';
-import { readAuthors } from '../data/authors.ts';
-import { discover, readFeed } from '../data/feed.ts';
-import * as likes from '../data/likes.ts';
-import * as posts from '../data/posts.ts';
-
-export const getFeed: RouteHandler<Routes['getFeed']> = async ({ session, query }) => readFeed(session.userId, decodeCursor(query.cursor));
-
-export const getDiscover: RouteHandler<Routes['getDiscover']> = async ({ session }) => discover(session.userId);
+import { authorOf, sees } from '../domain/audience.ts';
+import { commentCountOf, commentView, postView, type CommentItem, type PostItem } from '../domain/posts.ts';
+import { readAudience, readVisiblePost } from '../store/audience.ts';
+import { readAuthor } from '../store/authors.ts';
+import * as likes from '../store/likes.ts';
+import * as posts from '../store/posts.ts';
 
 /**
  * Shares a post. Its picture is registered first (docs/architecture.md, "Uploads"): checked, and copied to a path no
@@ -25,21 +21,20 @@ export const getDiscover: RouteHandler<Routes['getDiscover']> = async ({ session
 export const createPost: RouteHandler<Routes['createPost']> = async ({ session, body, idempotencyKey }) => {
   const userId = session.userId;
   const picture = body.imageUrl ? (await registerUpload(userId, body.imageUrl)).objectPath : null;
-  const post: posts.PostItem = {
+  const post: PostItem = {
     postId: idempotencyKey ? keyedId(userId, idempotencyKey, 'post') : randomUUID(), userId, postType: body.postType,
     content: body.content, imageUrl: picture ? uploadUrl(picture) : null, commentCount: 0,
     createdAt: new Date().toISOString(),
   };
-  const [, authors] = await Promise.all([
+  const [, me] = await Promise.all([
     posts.createPost(post).catch(async (err: unknown) => {
       if (picture) await deleteUpload(userId, picture).catch((e: unknown) => logger.warn('unused post picture not deleted', { error: e as Error }));
       throw err;
     }),
-    readAuthors([userId]),
+    readAuthor(userId),
   ]);
   countBusiness('PostsCreated');
-  const me = authors.get(userId)!;
-  return posts.postView(post, me, { byMe: false, count: 0 }, me.contentFilter);
+  return postView(post, me, { byMe: false, count: 0 }, me.contentFilter);
 };
 
 export const deletePost: RouteHandler<Routes['deletePost']> = async ({ session, params }) => {
@@ -49,8 +44,9 @@ export const deletePost: RouteHandler<Routes['deletePost']> = async ({ session, 
 
 /** A post the caller may not see is 404 for likes, comments and comment writes (domain/visibility.ts). */
 export const toggleLike: RouteHandler<Routes['toggleLike']> = async ({ session, params }) => {
-  const { post } = await readVisiblePost(session.userId, params.id);
-  return likes.toggleLike(session.userId, post);
+  const visible = await readVisiblePost(session.userId, params.id);
+  if (!visible) throw notFound('Post not found');
+  return likes.toggleLike(session.userId, visible.post);
 };
 
 export const listComments: RouteHandler<Routes['listComments']> = async ({ session, params }) => {
@@ -60,19 +56,20 @@ export const listComments: RouteHandler<Routes['listComments']> = async ({ sessi
   if (!sees(audience, post.userId)) throw notFound('Post not found');
   const visible = comments.filter((c) => sees(audience, c.userId));
   return {
-    items: visible.map((c) => posts.commentView(c, authorOf(audience, c.userId), audience.viewer.contentFilter)),
-    commentCount: Math.max(0, Number(post.commentCount ?? 0)),
+    items: visible.map((c) => commentView(c, authorOf(audience, c.userId), audience.viewer.contentFilter)),
+    commentCount: commentCountOf(post),
   };
 };
 
 export const addComment: RouteHandler<Routes['addComment']> = async ({ session, params, body, idempotencyKey }) => {
-  const { post, audience } = await readVisiblePost(session.userId, params.id);
-  const c: posts.CommentItem = {
+  const visible = await readVisiblePost(session.userId, params.id);
+  if (!visible) throw notFound('Post not found');
+  const c: CommentItem = {
     commentId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'comment') : randomUUID(), postId: params.id, userId: session.userId,
     content: body.content, createdAt: new Date().toISOString(),
   };
-  if (!(await posts.addComment(post, c))) throw notFound('Post not found');
-  return posts.commentView(c, audience.viewer, audience.viewer.contentFilter);
+  if (!(await posts.addComment(visible.post, c))) throw notFound('Post not found');
+  return commentView(c, visible.audience.viewer, visible.audience.viewer.contentFilter);
 };
 
 export const deleteComment: RouteHandler<Routes['deleteComment']> = async ({ session, params }) => {

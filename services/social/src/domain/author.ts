@@ -1,12 +1,8 @@
-import { applyIfNewer } from '@torcedor/service-kit/copies';
-import { batchGetAll } from '@torcedor/service-kit/items';
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
-import type { EventDetail } from '@torcedor/shared/events';
 import { DEFAULT_SETTINGS, type ContentFilter, type Entitlement } from '@torcedor/shared/schemas/identity';
-import { keys } from './keys.ts';
 
 /** social's copy of a member: their public profile, the settings social honours, and moderation state. */
-export interface Author {
+export type Author = {
   userId: string;
   displayName: string;
   location: string | null;
@@ -25,7 +21,13 @@ export interface Author {
   until: string | null;
   /** Hidden by a moderator: their profile and posts are shown to no one else. */
   isHidden?: boolean;
-}
+};
+
+/**
+ * The author copy as stored: the copy and the versions of the three events that keep it (the profile's `version`,
+ * the humidor total's `collectionVersion`, the plan's `entitlementVersion`).
+ */
+export type AuthorItem = Author & { version?: number; collectionVersion?: number; entitlementVersion?: number };
 
 /** What a member whose profile has not arrived yet (or was deleted) is shown as. */
 export const UNKNOWN_AUTHOR = (userId: string): Author => ({
@@ -36,39 +38,15 @@ export const UNKNOWN_AUTHOR = (userId: string): Author => ({
   contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
 });
 
+/** A member's copy as read (the unknown-member defaults for what it does not hold, or when it has not arrived). */
 export const toAuthor = (item: Record<string, unknown> | undefined, userId: string): Author =>
   ({ ...UNKNOWN_AUTHOR(userId), ...(item ?? {}), userId }) as Author;
 
 /** The location others may see. */
 export const shownLocation = (a: Author) => (a.showLocationInProfile ? a.location : null);
 
-/** AP: keep the copy of a member's public profile and settings, newest version wins. */
-export const upsertAuthor = (p: EventDetail<'UserProfileChanged'>) => {
-  const { userId: _u, version: _v, marketingEmails: _m, ...fields } = p;
-  return applyIfNewer(keys.author(p.userId), 'version', p.version, { userId: p.userId, ...fields });
-};
-
-/** AP: keep the member's humidor total (humidor's CollectionCountsChanged), newest version wins. */
-export const applyCollectionCounts = (d: EventDetail<'CollectionCountsChanged'>) =>
-  applyIfNewer(keys.author(d.userId), 'collectionVersion', d.version, { userId: d.userId, humidorCount: d.humidorCount });
-
-/**
- * AP: keep the member's plan on their copy (billing's EntitlementChanged), newest version wins. It has its own
- * version attribute, independent of the profile's `version` and the humidor total's `collectionVersion`.
- */
-export const applyEntitlement = (d: EventDetail<'EntitlementChanged'>) =>
-  applyIfNewer(keys.author(d.userId), 'entitlementVersion', d.version, { userId: d.userId, tier: d.tier, until: d.until });
-
 /**
  * The member badge: premium benefits (a paid plan or a running trial) at the time of the read, so a plan past
  * its end shows no badge even before billing's event saying so arrives.
  */
 export const isPremiumAuthor = (a: Pick<Author, 'tier' | 'until'>, now = new Date()) => hasPremiumBenefits(a, now);
-
-/** AP: several members' copies at once (BatchGet); missing ones get the unknown-member defaults. */
-export async function readAuthors(userIds: Iterable<string>): Promise<Map<string, Author>> {
-  const ids = [...new Set(userIds)];
-  const items = ids.length ? await batchGetAll(ids.map(keys.author)) : [];
-  const byId = new Map(items.map((i) => [String(i.userId), i]));
-  return new Map(ids.map((id) => [id, toAuthor(byId.get(id), id)]));
-}

@@ -1,5 +1,5 @@
 /**
- * Keys as data for the social table (../README.md lists the entities and access patterns). Index partitions
+ * Keys as data for the social table (the service README lists the entities and access patterns; store/entities.ts declares each). Index partitions
  * are overloaded: GSI1 holds a member's posts, reviews and comments, a member's followers and the moderation
  * queue; GSI2 a member's likes, a cigar's reviews and each day's posts (Discover Community).
  */

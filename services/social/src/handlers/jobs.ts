@@ -1,13 +1,14 @@
 import { runJob, startJob, type JobPage, type JobState } from '@torcedor/service-kit/jobs';
-import { config } from './config.ts';
-import { deleteMemberPage } from './data/member.ts';
-import { deletePostRemains } from './data/posts.ts';
 import * as z from 'zod';
+import { config } from '../config.ts';
+import { deleteMemberPage } from '../store/member.ts';
+import { deletePostRemains } from '../store/posts.ts';
 
 /**
  * Social's paged jobs (docs/architecture.md, "Jobs"): deleting a member and what is left of a deleted post, each of any
  * size. The event that needs one starts it and runs its pages within its budget (config: SOCIAL_JOB_BUDGET_MS,
  * SOCIAL_JOB_PAGES_PER_EVENT); the worker's minute schedule continues an unfinished one (the worker's `jobs` map).
+ * The pages' steps are the store's access patterns (store/member.ts#deleteMemberPage, store/posts.ts#deletePostRemains).
  */
 
 /** What is left of a deleted post per page of the `delete-post` job. */
@@ -15,7 +16,7 @@ const REMAINS_PAGE = 100;
 const PostJob = z.object({ postId: z.string().min(1) });
 const Part = z.coerce.number().int().min(0);
 
-/** A page of the `delete-post` job: one bounded batch of the post's likes, comments and counters (data/posts.ts). */
+/** A page of the `delete-post` job: one bounded batch of the post's likes, comments and counters. */
 export const deletePostPage: JobPage<z.infer<typeof PostJob>> = async ({ params, cursor }) => {
   const { postId } = PostJob.parse(params);
   const r = await deletePostRemains(postId, cursor === null ? 0 : Part.parse(cursor), REMAINS_PAGE);

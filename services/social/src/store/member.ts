@@ -1,12 +1,12 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from '@torcedor/service-kit/ddb';
-import { deleteKeys, exportPart, keyOf, partitionItems, queryAll, type Item } from '@torcedor/service-kit/items';
+import { TABLE } from '@torcedor/service-kit/ddb';
+import { deleteKeys, exportPart, keyOf, partitionItems, queryAll, queryPage, type Item } from '@torcedor/service-kit/items';
 import type { JobPage } from '@torcedor/service-kit/jobs';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact } from '@torcedor/service-kit/transactions';
 import { deleteUpload } from '@torcedor/service-kit/uploads';
 import * as z from 'zod';
 import { countParts } from './counts.ts';
+import { authors, celebrityMarkers, follows, posts, totals } from './entities.ts';
 import { followingOf } from './follows.ts';
 import { keys } from './keys.ts';
 import { takeBackLike } from './likes.ts';
@@ -36,7 +36,7 @@ const REMAINS_PER_POST = 25;
 async function takeBackComment(c: Item): Promise<void> {
   const r = await transact({
     comment: { Delete: { TableName: TABLE, Key: keyOf(c), ...gone } },
-    count: { Update: { TableName: TABLE, Key: keys.post(String(c.postId)), UpdateExpression: 'ADD commentCount :minus', ExpressionAttributeValues: { ':minus': -1 }, ...gone } },
+    count: { Update: { TableName: TABLE, Key: posts.key(String(c.postId)), UpdateExpression: 'ADD commentCount :minus', ExpressionAttributeValues: { ':minus': -1 }, ...gone } },
   });
   if (!r.ok && r.failed.includes('count')) await deleteKeys([keyOf(c)]);
 }
@@ -52,8 +52,8 @@ async function dropFollower(edge: Item, userId: string): Promise<void> {
   const followerId = String(edge.followerId);
   const [count, event] = countParts(followerId, 'followingCount', -1);
   await transact({
-    edge: { Delete: { TableName: TABLE, Key: keys.follow(followerId, userId), ...gone } }, count, event,
-    celebrity: { Delete: { TableName: TABLE, Key: keys.celebrityFollow(followerId, userId) } },
+    edge: follows.remove({ followerId, followeeId: userId }, gone), count, event,
+    celebrity: celebrityMarkers.remove({ followerId, celebrityId: userId }),
   });
 }
 
@@ -80,15 +80,15 @@ const Cursor = z.object({
 });
 type Cursor = z.infer<typeof Cursor>;
 type Step = (userId: string, at: Cursor) => Promise<{ done: number; more?: Cursor }>;
+type StepQuery = Omit<Parameters<typeof queryPage>[0], 'Limit'>;
 
 /** A step over one query's items, a bounded page at a time from the cursor's position: each given back, or deleted. */
-function queryStep(size: number, input: (userId: string) => Omit<QueryCommandInput, 'TableName'>, each?: (i: Item, userId: string) => Promise<void>): Step {
+function queryStep(size: number, input: (userId: string) => StepQuery, each?: (i: Item, userId: string) => Promise<void>): Step {
   return async (userId, at) => {
-    const page = await ddb.send(new QueryCommand({ TableName: TABLE, ...input(userId), Limit: size, ExclusiveStartKey: at.start }));
-    const items = page.Items ?? [];
-    if (each) await settleAll(items.map((i) => each(i, userId)));
-    else await deleteKeys(items.map(keyOf));
-    return { done: items.length, more: page.LastEvaluatedKey ? { step: at.step, start: page.LastEvaluatedKey } : undefined };
+    const page = await queryPage({ ...input(userId), Limit: size }, at.start);
+    if (each) await settleAll(page.items.map((i) => each(i, userId)));
+    else await deleteKeys(page.items.map(keyOf));
+    return { done: page.items.length, more: page.next ? { step: at.step, start: page.next } : undefined };
   };
 }
 const index = (name: 'GSI1' | 'GSI2', pk: string) => ({ IndexName: name, KeyConditionExpression: `${name}PK = :pk`, ExpressionAttributeValues: { ':pk': pk } });
@@ -106,20 +106,20 @@ const partition = (pk: string, prefix?: string) => ({
 const postsStep: Step = async (userId, at) => {
   if (at.posts?.length) {
     const left = await Promise.all(at.posts.map(async (p) => ({ postId: p.postId, ...(await deletePostRemains(p.postId, p.part, REMAINS_PER_POST)) })));
-    const posts = left.flatMap((p) => (p.part === null ? [] : [{ postId: p.postId, part: p.part }]));
+    const pending = left.flatMap((p) => (p.part === null ? [] : [{ postId: p.postId, part: p.part }]));
     const done = left.reduce((n, p) => n + p.done, 0);
-    if (posts.length) return { done, more: { ...at, posts } };
+    if (pending.length) return { done, more: { ...at, posts: pending } };
     return { done, more: at.last ? undefined : { step: at.step, start: at.start } };
   }
-  const page = await ddb.send(new QueryCommand({ TableName: TABLE, ...index('GSI1', keys.postsBy(userId)), Limit: TX_PAGE, ExclusiveStartKey: at.start }));
-  const items = page.Items ?? [];
+  const page = await queryPage({ ...index('GSI1', keys.postsBy(userId)), Limit: TX_PAGE }, at.start);
+  const items = page.items;
   await settleAll(items.map(async (p) => {
     if (typeof p.imageUrl === 'string' && p.imageUrl.startsWith('/')) await deleteUpload(userId, p.imageUrl.slice(1));
   }));
   await deleteKeys(items.map(keyOf));
-  if (!items.length) return { done: 0, more: page.LastEvaluatedKey ? { step: at.step, start: page.LastEvaluatedKey } : undefined };
-  const posts = items.map((p) => ({ postId: String(p.postId), part: 0 }));
-  return { done: items.length, more: { step: at.step, start: page.LastEvaluatedKey, posts, last: !page.LastEvaluatedKey } };
+  if (!items.length) return { done: 0, more: page.next ? { step: at.step, start: page.next } : undefined };
+  const queued = items.map((p) => ({ postId: String(p.postId), part: 0 }));
+  return { done: items.length, more: { step: at.step, start: page.next, posts: queued, last: !page.next } };
 };
 
 /**
@@ -129,7 +129,7 @@ const postsStep: Step = async (userId, at) => {
  * under them, their own partitions (markers, timeline, notifications) and last their totals.
  */
 const STEPS: Step[] = [
-  async (userId) => { await deleteKeys([keys.author(userId)]); return { done: 1 }; },
+  async (userId) => { await deleteKeys([authors.key(userId)]); return { done: 1 }; },
   queryStep(TX_PAGE, (u) => index('GSI2', keys.likesBy(u)), (like) => takeBackLike(like)),
   queryStep(TX_PAGE, (u) => index('GSI1', keys.commentsBy(u)), (c) => takeBackComment(c)),
   queryStep(TX_PAGE, (u) => partition(keys.follows(u), 'FOLLOWING#'), (edge) => dropFollowing(edge)),
@@ -139,7 +139,7 @@ const STEPS: Step[] = [
   queryStep(DELETE_PAGE, (u) => partition(keys.follows(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.timeline(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.notifications(u))),
-  async (userId) => { await deleteKeys([keys.counts(userId)]); return { done: 1 }; },
+  async (userId) => { await deleteKeys([totals.key(userId)]); return { done: 1 }; },
 ];
 
 export const MemberJob = z.object({ userId: z.string().min(1) });

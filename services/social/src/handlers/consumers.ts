@@ -1,0 +1,75 @@
+import { markRevoked } from '@torcedor/service-kit/revocation';
+import { deleteUpload } from '@torcedor/service-kit/uploads';
+import type { EventDetail } from '@torcedor/shared/events';
+import { config } from '../config.ts';
+import { isCelebrity } from '../domain/members.ts';
+import { applyCollectionCounts, applyEntitlement, upsertAuthor } from '../store/authors.ts';
+import { applyCatalog } from '../store/cigars.ts';
+import { readCounts } from '../store/counts.ts';
+import { backfill, fanOut, removeFromTimeline } from '../store/feed.ts';
+import { markCelebrity } from '../store/follows.ts';
+import { recordNotice } from '../store/notifications.ts';
+import { createPost, getPost } from '../store/posts.ts';
+import { deleteRemainsOf, startAndRun } from './jobs.ts';
+
+/** The consumers of the events social receives (the worker's map, src/worker.ts). */
+
+/** identity's profile: social's copy of the member (newest version wins). */
+export const userProfileChanged = async (d: EventDetail<'UserProfileChanged'>) => { await upsertAuthor(d); };
+
+/** humidor's totals: the profile's Cigars counter. */
+export const collectionCountsChanged = async (d: EventDetail<'CollectionCountsChanged'>) => { await applyCollectionCounts(d); };
+
+/** billing's plan: the member badge. */
+export const entitlementChanged = async (d: EventDetail<'EntitlementChanged'>) => { await applyEntitlement(d); };
+
+/** humidor's catalog: the cigar names reviews carry. */
+export const catalogCigarsChanged = (d: EventDetail<'CatalogCigarsChanged'>) => applyCatalog(d);
+
+/**
+ * A post was shared: fanned out to the followers' timelines, unless its author counts as a celebrity (the one rule,
+ * domain/members.ts#isCelebrity), whose posts their followers merge in at read time; an author who just became one
+ * is marked now.
+ */
+export async function postPublished({ postId, userId }: EventDetail<'PostPublished'>): Promise<void> {
+  const post = await getPost(postId);
+  if (!post) return;
+  const counts = await readCounts(userId);
+  if (!isCelebrity(counts, config.SOCIAL_FANOUT_THRESHOLD)) {
+    await fanOut(post);
+    return;
+  }
+  if (!counts.celebrity) await markCelebrity(userId);
+}
+
+/**
+ * What is left of a deleted post: its picture, every version (docs/architecture.md, "Uploads"), then its likes,
+ * comments and like counters, a paged job of any size (handlers/jobs.ts); each delete is idempotent, so a repeated
+ * delivery is harmless.
+ */
+export async function postDeleted({ postId, userId, imageUrl }: EventDetail<'PostDeleted'>): Promise<void> {
+  if (imageUrl?.startsWith('/')) await deleteUpload(userId, imageUrl.slice(1));
+  await deleteRemainsOf(postId);
+}
+
+/** A follow back-fills the follower's timeline; an unfollow takes the unfollowed member's entries out of it. */
+export async function followChanged({ followerId, followeeId, following }: EventDetail<'FollowChanged'>): Promise<void> {
+  if (following) await backfill(followerId, followeeId);
+  else await removeFromTimeline(followerId, followeeId);
+}
+
+/** The events service's notices: notifications in the recipients' bells. */
+export const eventNotice = (d: EventDetail<'EventNotice'>) => recordNotice(d);
+
+/** The owner published a marketing draft: the post is theirs, written once (its id comes with the event). */
+export async function marketingPostApproved({ postId, userId, content, createdAt }: EventDetail<'MarketingPostApproved'>): Promise<void> {
+  await createPost({ postId, userId, postType: 'text', content, imageUrl: null, commentCount: 0, createdAt });
+}
+
+/** A revoked session: refused from now on. */
+export const sessionRevoked = (d: EventDetail<'SessionRevoked'>) => markRevoked(d);
+
+/** A deleted member: a paged job (store/member.ts); pages run within this delivery's budget, the minute schedule continues the rest. */
+export async function userDeleted({ userId }: EventDetail<'UserDeleted'>): Promise<void> {
+  await startAndRun('delete-member', { userId }, userId);
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, notFound } from '@torcedor/service-kit/errors';
+import type { RouteHandler } from '@torcedor/service-kit/http';
+import { keyedId } from '@torcedor/service-kit/idempotency';
+import { countBusiness } from '@torcedor/service-kit/observability';
+import type { Routes } from '@torcedor/shared/routes';
+import { authorOf, sees } from '../domain/audience.ts';
+import { historyEntry, reviewView, type ReviewItem } from '../domain/reviews.ts';
+import { readAudience } from '../store/audience.ts';
+import { readAuthor } from '../store/authors.ts';
+import { getCigarCopy } from '../store/cigars.ts';
+import * as reviews from '../store/reviews.ts';
+
+export const createReview: RouteHandler<Routes['createReview']> = async ({ session, body, idempotencyKey }) => {
+  const cigar = await getCigarCopy(body.cigarId);
+  if (!cigar) throw badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
+  const r: ReviewItem = {
+    reviewId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'review') : randomUUID(), userId: session.userId,
+    cigarId: cigar.cigarId, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,
+    drawScore: body.drawScore, burnScore: body.burnScore, flavorScore: body.flavorScore, overallScore: body.overallScore,
+    flavorTags: [...new Set(body.flavorTags)], notes: body.notes, createdAt: new Date().toISOString(),
+  };
+  const [, me] = await Promise.all([reviews.createReview(r), readAuthor(session.userId)]);
+  countBusiness('ReviewsCreated');
+  return reviewView(r, me, me.contentFilter);
+};
+
+/** Deletes one's own review; anyone else's, like a missing one, is 404. */
+export const deleteReview: RouteHandler<Routes['deleteReview']> = async ({ session, params }) => {
+  if (!(await reviews.deleteReview(session.userId, params.id))) throw notFound('Review not found');
+  return { ok: true as const };
+};
+
+/** A cigar's reviews, of the reviewers the caller may see (domain/visibility.ts). */
+export const getCigarReviews: RouteHandler<Routes['getCigarReviews']> = async ({ session, params }) => {
+  const list = await reviews.reviewsOfCigar(params.id);
+  const audience = await readAudience(session.userId, list.map((r) => r.userId));
+  return list
+    .filter((r) => sees(audience, r.userId))
+    .map((r) => reviewView(r, authorOf(audience, r.userId), audience.viewer.contentFilter));
+};
+
+export const getSmokingHistory: RouteHandler<Routes['getSmokingHistory']> = async ({ session }) =>
+  (await reviews.reviewsBy(session.userId)).map(historyEntry);
