@@ -1,6 +1,6 @@
 import { CURRENT_USER_PATH } from '@torcedor/shared/constants';
 import { config } from '@/config';
-import { hasSignedInHint } from './current-user';
+import { hasSignedInHint } from './session-hints';
 
 /**
  * The signed-in member's read, sent as the page starts (main.tsx) when the signed-in hint is there, so it travels

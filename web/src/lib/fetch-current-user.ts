@@ -1,7 +1,7 @@
 import { routes } from '@torcedor/shared/routes';
 import type { User } from '@torcedor/shared/schemas/identity';
 import { ApiError, apiAnswer, apiCall } from './api-client';
-import { TRIAL_ENDED_KEY } from './current-user';
+import { TRIAL_ENDED_KEY } from './session-hints';
 import { takeEarlyUserRead } from './early-user';
 
 /** The signed-in member, or null when the session is gone (401) or the trial has ended (its message kept for the landing page). */

@@ -3,7 +3,7 @@ import { BookOpen, CalendarDays, Database, Package, ShieldCheck, Users } from 'l
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { takeTrialEndedMessage } from '@/lib/current-user';
+import { takeTrialEndedMessage } from '@/lib/session-hints';
 import { passedGate } from '../age';
 import type { AuthTab } from '../auth-tabs';
 import { AgeGate } from './age-gate';

@@ -1,111 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { POST_MAX_LENGTH, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
 import { thousands } from '@torcedor/shared/formatters';
 import { NewPost } from '@torcedor/shared/schemas/social';
-import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorText } from '@/lib/api-client';
-import { uploadImage, validateImage } from '@/lib/api/upload-image';
 import { cn } from '@/lib/cn';
+import { firstErrorMessage } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { useCreatePost } from '../api/create-post';
+import { ComposerPhoto } from './composer-photo';
+import { usePostPhoto } from './use-post-photo';
+import { useSharePost } from './use-share-post';
 
 const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
 
-/** A chosen picture, its preview and, once uploaded, its objectPath (kept so a retry does not upload it again). */
-interface Photo { file: File; preview: string; objectPath?: string }
+/** The composer's form: the text, checked by the shared rule of POST /api/posts (trimmed, not empty, at most POST_MAX_LENGTH). */
+const ComposerForm = z.object({ content: NewPost.shape.content });
+type Values = z.input<typeof ComposerForm>;
+type Checked = z.output<typeof ComposerForm>;
+const EMPTY: Values = { content: '' };
 
+/** A refused text is told in a toast (the composer shows no message under the field). */
+const refused = (errors: FieldErrors<Values>) => toast({
+  title: 'Error',
+  description: firstErrorMessage(errors, ['content']) ?? 'Please enter some content for your post',
+  variant: 'error',
+});
 
 /**
  * The feed's composer: a textarea that grows on focus, an optional photo, a live counter and Share
  * (Cmd/Ctrl+Enter shares too). The content is checked by the shared NewPost schema before anything is sent.
  */
 export function PostComposer() {
-  const [content, setContent] = useState('');
+  const { register, handleSubmit, reset: resetForm, control } = useForm<Values, unknown, Checked>({
+    resolver: zodResolver(ComposerForm),
+    defaultValues: EMPTY,
+  });
+  const content = useWatch({ control, name: 'content' }) ?? '';
   const [expanded, setExpanded] = useState(false);
-  const [photo, setPhoto] = useState<Photo | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const create = useCreatePost();
+  const photo = usePostPhoto();
+  const reset = () => {
+    resetForm(EMPTY);
+    photo.clear();
+    if (fileRef.current) fileRef.current.value = '';
+    setExpanded(false);
+    textareaRef.current?.blur();
+  };
+  const { sending, share } = useSharePost(photo, reset);
   const id = useId();
   const counterId = `${id}-counter`;
-
-  // The preview's object URL lives as long as the photo is attached.
-  const preview = photo?.preview;
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  const { ref: fieldRef, ...field } = register('content');
 
   const blank = content.trim() === '';
   const over = content.length > POST_MAX_LENGTH;
 
-  const reset = () => {
-    setContent('');
-    setPhoto(null);
-    setProgress(null);
-    setExpanded(false);
-    if (fileRef.current) fileRef.current.value = '';
-    textareaRef.current?.blur();
-  };
-
   const choosePhoto = (file: File | undefined) => {
     if (fileRef.current) fileRef.current.value = '';
-    if (!file) return;
-    // JPEG, PNG or WebP, at most PROFILE_PICTURE_MAX_BYTES (5 MB).
-    const problem = validateImage(file);
-    if (problem) {
-      toast({ title: 'Error', description: problem, variant: 'error' });
-      return;
-    }
-    setPhoto({ file, preview: URL.createObjectURL(file) });
-    setProgress(null);
-    setExpanded(true);
+    if (photo.choose(file)) setExpanded(true);
   };
-
-  const submit = async () => {
+  const submit = () => {
     if (sending) return;
-    // The shared rule for the text: trimmed, not empty, at most POST_MAX_LENGTH characters.
-    const checked = NewPost.shape.content.safeParse(content);
-    if (!checked.success) {
-      toast({ title: 'Error', description: checked.error.issues[0]?.message ?? 'Please enter some content for your post', variant: 'error' });
-      return;
-    }
-    const text = checked.data;
-    setSending(true);
-    try {
-      let imageUrl = photo?.objectPath;
-      if (photo && !imageUrl) {
-        setProgress(0);
-        try {
-          ({ objectPath: imageUrl } = await uploadImage(photo.file, setProgress));
-        } catch (err) {
-          // uploadImage rejects with a message meant for the member.
-          setProgress(null);
-          toast({ title: 'Error', description: err instanceof Error && err.message ? err.message : 'Failed to create post', variant: 'error' });
-          return;
-        }
-        const uploaded = imageUrl;
-        setPhoto((p) => (p && p.file === photo.file ? { ...p, objectPath: uploaded } : p));
-      }
-      await create.mutateAsync(imageUrl ? { content: text, postType: 'image', imageUrl } : { content: text, postType: 'text' });
-      toast({ title: 'Success', description: 'Post shared successfully', variant: 'success' });
-      reset();
-    } catch (err) {
-      toast({ title: 'Error', description: errorText(err, 'Failed to create post'), variant: 'error' });
-    } finally {
-      setSending(false);
-    }
+    void handleSubmit(({ content: text }) => share(text), refused)();
   };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit();
+    submit();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
       e.preventDefault();
-      void submit();
+      submit();
     }
   };
 
@@ -115,9 +84,11 @@ export function PostComposer() {
         <label htmlFor={id} className="sr-only">What are you smoking?</label>
         <textarea
           id={id}
-          ref={textareaRef}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
+          {...field}
+          ref={(el) => {
+            fieldRef(el);
+            textareaRef.current = el;
+          }}
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
           rows={expanded ? 5 : 1}
@@ -131,24 +102,7 @@ export function PostComposer() {
             expanded ? 'min-h-32' : 'min-h-10',
           )}
         />
-        {photo ? (
-          <div className="relative mt-3 inline-block">
-            <img src={photo.preview} alt="Preview of the photo to share" className="max-h-60 rounded-lg object-cover" />
-            {!sending ? (
-              <button
-                type="button"
-                onClick={() => setPhoto(null)}
-                className="absolute right-2 top-2 rounded-full bg-black/60 p-1 text-white hover:bg-black/80"
-                aria-label="Remove photo"
-              >
-                <X className="h-4 w-4" aria-hidden />
-              </button>
-            ) : null}
-            {progress !== null ? (
-              <progress value={progress} max={1} aria-label="Upload progress" className="mt-2 block h-2 w-full accent-primary" />
-            ) : null}
-          </div>
-        ) : null}
+        {photo.photo ? <ComposerPhoto preview={photo.photo.preview} progress={photo.progress} sending={sending} onRemove={photo.remove} /> : null}
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <input
             ref={fileRef}

@@ -1,0 +1,33 @@
+import type { RefObject } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** The camera's live preview, with Take photo (once the video plays) and Stop camera. */
+export function CameraPreview({ videoRef, ready, pending, onReady, onTake, onStop }: {
+  videoRef: RefObject<HTMLVideoElement | null>; ready: boolean; pending: boolean; onReady: () => void; onTake: () => void; onStop: () => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <video ref={videoRef} autoPlay playsInline muted onLoadedMetadata={onReady} className="w-full rounded-lg bg-black" aria-label="Camera preview" />
+      <div className="flex gap-2">
+        <Button disabled={!ready || pending} onClick={onTake}>Take photo</Button>
+        <Button variant="ghost" onClick={onStop}>Stop camera</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The upload's progress, in percent. */
+export function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label="Upload progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
+    >
+      <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { RouteResponse } from '@torcedor/shared/route';
+import type { routes } from '@torcedor/shared/routes';
+import { useRef, useState } from 'react';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useIdentifyCigar } from '../api/identify-cigar';
+import { useIdentifyCigarImage } from '../api/identify-cigar-image';
+import type { BandPhoto } from '../lib/capture';
+import type { ScanProgress } from '../lib/ocr';
+import { cleanBandText, hasReadableText, type BandReading } from '../lib/pipeline';
+
+type Match = RouteResponse<typeof routes.identifyCigar>['items'][number];
+export type Phase =
+  | { kind: 'ready' }
+  | { kind: 'reading'; progress: ScanProgress }
+  | { kind: 'identifying'; text: string }
+  | { kind: 'matched'; text: string; items: Match[]; seen?: RouteResponse<typeof routes.identifyCigarImage>['seen'] }
+  | { kind: 'unreadable'; text: string }
+  | { kind: 'failed'; text: string; message: string };
+
+export const SCAN_MESSAGES = {
+  readFailed: 'The band could not be read on this device. Try again, or choose a clearer photo.',
+  identifyFailed: 'The cigar could not be identified. Please try again.',
+  secondOpinionFailed: 'The second opinion is not available right now',
+} as const;
+
+/**
+ * A band scan from photo to matches: the photo taken, read on the device by `reader` (with progress), its text looked
+ * up in the catalog; then, on request, the photo sent for the server's second opinion (with upload progress). Try
+ * again (`again`) starts over, and a newer scan makes the older one's late answers void.
+ */
+export function useBandScan(reader: { read: (photo: BandPhoto, onProgress: (p: ScanProgress) => void) => Promise<BandReading> }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
+  const [photo, setPhoto] = useState<BandPhoto | null>(null);
+  const [visionAvailable, setVisionAvailable] = useState(false);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const identify = useIdentifyCigar();
+  const secondOpinion = useIdentifyCigarImage();
+  /** The current scan: a newer one (Try again) makes the older one's late answers void. */
+  const run = useRef(0);
+
+  const scan = async (take: Promise<BandPhoto>) => {
+    const id = ++run.current;
+    const current = () => run.current === id;
+    setPhase({ kind: 'reading', progress: { stage: 'loading', progress: 0, attempt: 1, attempts: 1 } });
+    let taken: BandPhoto;
+    try {
+      taken = await take;
+    } catch (e) {
+      if (current()) setPhase({ kind: 'failed', text: '', message: e instanceof Error ? e.message : SCAN_MESSAGES.readFailed });
+      return;
+    }
+    if (!current()) return;
+    setPhoto(taken);
+    let text: string;
+    try {
+      const reading = await reader.read(taken, (progress) => { if (current()) setPhase({ kind: 'reading', progress }); });
+      text = cleanBandText(reading.text);
+    } catch {
+      if (current()) setPhase({ kind: 'failed', text: '', message: SCAN_MESSAGES.readFailed });
+      return;
+    }
+    if (!current()) return;
+    if (!hasReadableText(text)) {
+      setPhase({ kind: 'unreadable', text });
+      return;
+    }
+    setPhase({ kind: 'identifying', text });
+    try {
+      const result = await identify.mutateAsync({ text });
+      if (!current()) return;
+      setVisionAvailable(result.visionAvailable);
+      setPhase(result.items.length ? { kind: 'matched', text, items: result.items } : { kind: 'unreadable', text });
+    } catch (err) {
+      if (current()) setPhase({ kind: 'failed', text, message: errorText(err, SCAN_MESSAGES.identifyFailed) });
+    }
+  };
+
+  const again = () => {
+    run.current++;
+    secondOpinion.reset();
+    setUploadProgress(null);
+    setPhoto(null);
+    setPhase({ kind: 'ready' });
+  };
+
+  const askServer = () => {
+    if (!photo) return;
+    const id = run.current;
+    const text = 'text' in phase ? phase.text : '';
+    setUploadProgress(0);
+    secondOpinion.mutate({ photo: new File([photo.jpeg], 'band.jpg', { type: 'image/jpeg' }), onProgress: setUploadProgress }, {
+      onSuccess: (result) => {
+        if (run.current !== id) return;
+        setPhase(result.items.length ? { kind: 'matched', text, items: result.items, seen: result.seen } : { kind: 'unreadable', text });
+      },
+      onError: (err) => toast({ title: SCAN_MESSAGES.secondOpinionFailed, description: errorText(err, 'Please try again later.'), variant: 'error' }),
+      onSettled: () => setUploadProgress(null),
+    });
+  };
+
+  return {
+    phase, photo, visionAvailable, uploadProgress, scan, again, askServer,
+    asking: secondOpinion.isPending, askedServer: secondOpinion.isSuccess,
+  };
+}
