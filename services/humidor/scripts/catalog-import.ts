@@ -3,7 +3,7 @@
  *
  * Validates every row of every file first and reports the bad ones by line; a run with any bad row
  * imports nothing. Valid files are upserted by id (ratings kept from reviews survive), then the whole catalog is
- * announced as a paged job (services/humidor/src/data/catalog-announce.ts): this run announces what it can in 5 minutes
+ * announced as a paged job (services/humidor/src/store/catalog-announce.ts): this run announces what it can in 5 minutes
  * and humidor's minute schedule continues the rest; a run cut while writing rows is simply run again. Without
  * TABLE_NAME it targets the local stack's humidor table (npm start must be running); in AWS set
  * TABLE_NAME (and credentials) to the deployed humidor table.
@@ -37,7 +37,7 @@ if (!process.env.TABLE_NAME) {
 }
 
 const { parseCatalogFile } = await import('../src/domain/catalog-file.ts');
-const { catalogVersion, loadCatalog, writeCatalog } = await import('../src/data/catalog.ts');
+const { catalogVersion, loadCatalog, writeCatalog } = await import('../src/store/catalog.ts');
 
 if (flag('--if-empty') && (await catalogVersion()) > 0) {
   console.log('Catalog already imported; nothing to do.');

@@ -1,20 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<void>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
-const pool = () => inject('localAws');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http, ddb } = f);
 });
 
 const DAY = 86_400_000;
@@ -36,9 +31,9 @@ const put = (userId: string, n: number, over: Record<string, unknown>) => ddb.dd
 const setPlan = (userId: string, tier: 'free' | 'trial' | 'premium', until: string | null, version = 1) =>
   ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: { PK: `MEMBER#${userId}`, SK: 'ENTITLEMENT', tier, until, version } }));
 
-/** Billing's EntitlementChanged, handled by the humidor's worker. */
+/** Billing's EntitlementChanged at this version, handled by the humidor's worker. */
 const entitlementChanged = (userId: string, version: number, tier: 'free' | 'trial' | 'premium', until: string | null) =>
-  worker({ version: '0', id: randomUUID(), 'detail-type': 'EntitlementChanged', source: 'torcedor.billing', time: new Date().toISOString(), detail: { userId, version, tier, until } }, {});
+  f.send('EntitlementChanged', { userId, version, tier, until }, 'torcedor.billing');
 
 async function seed(userId: string) {
   await put(userId, 1, { brandCountry: 'Cuba', cigarVitola: 'Churchill', cigarStrength: 'medium', quantity: 3, pricePaid: 22.5, boxDate: isoDay(3 * 365 * DAY), createdAt: '2025-11-20T10:00:00.000Z' });
@@ -59,7 +54,7 @@ const expected = {
 
 describe('advanced analytics (GET /api/humidor/analytics), premium and trial only', () => {
   it('refuses a free member with 403 PREMIUM_REQUIRED, with or without a copy of the plan', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await seed(m.userId);
     const none = await analytics(m.cookies);
     expect([none.status, none.body]).toEqual([403, { code: 'PREMIUM_REQUIRED', message: 'Advanced analytics are part of Premium.' }]);
@@ -68,7 +63,7 @@ describe('advanced analytics (GET /api/humidor/analytics), premium and trial onl
   });
 
   it('answers a trial member (from EntitlementChanged) with the numbers of their humidor', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await seed(m.userId);
     await entitlementChanged(m.userId, 1, 'trial', new Date(Date.now() + 7 * DAY).toISOString());
     const r = await analytics(m.cookies);
@@ -79,7 +74,7 @@ describe('advanced analytics (GET /api/humidor/analytics), premium and trial onl
   });
 
   it('answers a premium member, and an empty humidor with zeros and no average age', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await setPlan(m.userId, 'premium', new Date(Date.now() + 30 * DAY).toISOString());
     const empty = await analytics(m.cookies);
     expect(empty.status).toBe(200);
@@ -89,7 +84,7 @@ describe('advanced analytics (GET /api/humidor/analytics), premium and trial onl
   });
 
   it('refuses a premium plan whose end date has passed, even before the event saying so', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await seed(m.userId);
     await setPlan(m.userId, 'premium', new Date(Date.now() - 60_000).toISOString());
     expect((await analytics(m.cookies)).body).toEqual({ code: 'PREMIUM_REQUIRED', message: 'Advanced analytics are part of Premium.' });
@@ -101,8 +96,8 @@ describe('advanced analytics (GET /api/humidor/analytics), premium and trial onl
   });
 
   it("counts only the caller's items", async () => {
-    const a = await memberSession(pool());
-    const b = await memberSession(pool());
+    const a = await f.member();
+    const b = await f.member();
     await seed(a.userId);
     await setPlan(b.userId, 'premium', new Date(Date.now() + DAY).toISOString());
     expect((await analytics(b.cookies)).body.totals).toEqual({ sticks: 0, valueUsd: 0, averageAgeDays: null });

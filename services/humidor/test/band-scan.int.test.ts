@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { parseCatalogFile } from '../src/domain/catalog-file.ts';
 import { bandReader, bandSet } from './band-set.ts';
 
@@ -11,17 +10,17 @@ import { bandReader, bandSet } from './band-set.ts';
  * (five fonts, six colourings, turned up to 15°, blurred and speckled), read with the page's own pipeline and
  * tesseract.js in Node, matched through POST /api/cigars/identify.
  */
-let http: Parameters<typeof call>[0];
-const pool = () => inject('localAws');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 const read = (name: string) => readFileSync(new URL(`../catalog/${name}.json`, import.meta.url), 'utf8');
 const brands = parseCatalogFile(read('brands'), 'json', { kind: 'brands' }).rows.brands;
 const names = new Map(brands.map((b) => [b.id, b.name]));
 const cigars = parseCatalogFile(read('cigars'), 'json', { existingBrandIds: new Set(names.keys()) }).rows.cigars;
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  const { writeCatalog } = await import('../src/data/catalog.ts');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts') });
+  http = f.http;
+  const { writeCatalog } = await import('../src/store/catalog.ts');
   await writeCatalog({ brands, cigars, lounges: [] });
 });
 
@@ -31,7 +30,7 @@ describe('the generated band set', () => {
 
   it('finds the cigar: top-1 at least 80 %, top-3 at least 95 % of 40 bands', { timeout: 240_000 }, async () => {
     reader = await bandReader();
-    const member = await memberSession(pool());
+    const member = await f.member();
     const set = bandSet(cigars.map((c) => ({ ...c, brandName: names.get(c.brandId)! })), 40);
     let top1 = 0;
     let top3 = 0;

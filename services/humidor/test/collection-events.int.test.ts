@@ -1,16 +1,17 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import type { EventDetail } from '@torcedor/shared/events';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
 /** CollectionItemChanged: every write of a humidor item or a wishlist entry announces the item with its version. */
-let http: Parameters<typeof call>[0];
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 let outbox: typeof import('@torcedor/service-kit/outbox');
-let items: typeof import('../src/data/items.ts');
-const pool = () => inject('localAws');
+let items: typeof import('../src/store/items.ts');
+const pool = () => f.pool();
 
 // Rows of their own (the other files' catalog rows live in the same table).
 const brand = { id: 'ce-fuente', name: 'Fuente Eventos', country: 'Dominican Republic', description: 'Maker for the collection event tests.' };
@@ -22,13 +23,12 @@ const OPUS = 'ce-fuente-opus';
 const HEMI = 'ce-fuente-hemingway';
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts') });
+  ({ http, ddb } = f);
   outbox = await import('@torcedor/service-kit/outbox');
-  items = await import('../src/data/items.ts');
+  items = await import('../src/store/items.ts');
   await import('@torcedor/service-kit/events'); // the outbox's publisher
-  const { writeCatalog } = await import('../src/data/catalog.ts');
+  const { writeCatalog } = await import('../src/store/catalog.ts');
   await writeCatalog({ brands: [brand], cigars: [cigar(OPUS, 'OpusX Perfecxion'), cigar(HEMI, 'Hemingway Classic', 'medium')], lounges: [] });
 });
 
@@ -59,7 +59,7 @@ const humidorFields = { list: 'humidor', brandName: brand.name, cigarVitola: 'To
 
 describe('CollectionItemChanged', () => {
   it('announces a humidor item when it is added, each change with a growing version, and its removal', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const add = await call(http, 'POST', '/api/humidor', { cookies: m.cookies, body: { cigarId: OPUS, quantity: 3, boxDate: '2024-05-01', pricePaid: 24.5 } });
     expect(add.status).toBe(201);
     const id = add.body.id as string;
@@ -85,7 +85,7 @@ describe('CollectionItemChanged', () => {
   });
 
   it('gives concurrent edits of one item distinct versions, the last stored one the highest', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const add = await call(http, 'POST', '/api/humidor', { cookies: m.cookies, body: { cigarId: OPUS, quantity: 1 } });
     const id = add.body.id as string;
     const edits = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((location) => call(http, 'PUT', `/api/humidor/${id}`, {
@@ -99,7 +99,7 @@ describe('CollectionItemChanged', () => {
   });
 
   it('announces a wishlist entry, its change and its move into the humidor (the entry removed, the item added)', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const wish = await call(http, 'POST', '/api/wishlist', { cookies: m.cookies, body: { cigarId: HEMI, priority: 3, notes: 'For the wedding' } });
     expect(wish.status).toBe(201);
     const wishId = wish.body.id as string;
@@ -131,7 +131,7 @@ describe('CollectionItemChanged', () => {
   });
 
   it('announces every imported row, in transactions DynamoDB takes, and an import rerun adds no second announcement', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await setPremium(m.userId);
     const rows = Array.from({ length: 90 }, (_, i) => ({ cigarId: i % 2 ? OPUS : HEMI, quantity: 1 + (i % 3), pricePaid: null, location: `Shelf ${i}`, boxDate: null }));
     const headers = { 'Idempotency-Key': `ce-import-${m.userId}` };
@@ -155,7 +155,7 @@ describe('CollectionItemChanged', () => {
   });
 
   it('a capped import stays all or nothing, and announces nothing when refused', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const row = { cigarId: OPUS, quantity: 1, pricePaid: null, location: null, boxDate: null };
     expect((await call(http, 'POST', '/api/humidor/import', { cookies: m.cookies, body: { rows: Array.from({ length: 21 }, () => row) } })).body.code).toBe('HUMIDOR_LIMIT');
     expect(await itemEvents(m.userId)).toEqual([]);
@@ -168,7 +168,7 @@ describe('CollectionItemChanged', () => {
   });
 
   it('versions an item stored before versions were kept from 1 on', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const id = 'ce-legacy-item';
     await ddb.ddb.send(new PutCommand({
       TableName: ddb.TABLE,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-let ddb: typeof import('@torcedor/service-kit/ddb');
-const pool = () => inject('localAws');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 const lounge = { id: 'it-casa-fuente', name: 'Casa Fuente', city: 'Las Vegas', country: 'United States', address: '3500 S Las Vegas Blvd', website: 'https://www.casafuente.com' };
 const brand = { id: 'it-padron', name: 'Padrón', country: 'Nicaragua', description: 'Family-owned maker in Estelí, Nicaragua.' };
@@ -17,10 +16,9 @@ const cigar = (id: string, name: string) => ({
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  ddb = await import('@torcedor/service-kit/ddb');
-  const { writeCatalog } = await import('../src/data/catalog.ts');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts') });
+  ({ http, ddb } = f);
+  const { writeCatalog } = await import('../src/store/catalog.ts');
   await writeCatalog({ brands: [brand], cigars: [cigar('it-padron-1964-exclusivo', '1964 Anniversary Series Exclusivo'), cigar('it-padron-2000', '2000 Natural')], lounges: [lounge] });
 });
 
@@ -48,7 +46,7 @@ const setPlan = (userId: string, tier: 'premium' | 'free', version: number) =>
 describe('free-tier humidor cap (20 cigars), exact under concurrency', () => {
   it('lets exactly 20 of 50 parallel adds through, 20 times over', async () => {
     for (let round = 0; round < 20; round++) {
-      const m = await memberSession(pool());
+      const m = await f.member();
       const results = await Promise.all(Array.from({ length: 50 }, () => addAsThePageDoes(m.cookies, one)));
       const ok = results.filter((r) => r.status === 201).length;
       const limited = results.filter((r) => r.status === 403 && r.body.code === 'HUMIDOR_LIMIT').length;
@@ -60,7 +58,7 @@ describe('free-tier humidor cap (20 cigars), exact under concurrency', () => {
   }, 240_000);
 
   it('from 15 held, lets exactly 5 more through', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     expect((await add(m.cookies, { ...one, quantity: 15 })).status).toBe(201);
     const results = await Promise.all(Array.from({ length: 30 }, () => addAsThePageDoes(m.cookies, one)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
@@ -68,7 +66,7 @@ describe('free-tier humidor cap (20 cigars), exact under concurrency', () => {
   });
 
   it('holds the cap on quantity increases, and allows decreases and removals', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const a = await add(m.cookies, { ...one, quantity: 18 });
     const edit = (quantity: number) => call(http, 'PUT', `/api/humidor/${a.body.id}`, { cookies: m.cookies, body: { quantity, location: null, status: 'owned', notes: null, pricePaid: null } });
     expect((await edit(21)).body.code).toBe('HUMIDOR_LIMIT');
@@ -82,7 +80,7 @@ describe('free-tier humidor cap (20 cigars), exact under concurrency', () => {
   });
 
   it('lifts the cap for premium, and a member back on free keeps and edits what they hold but cannot add', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     await setPlan(m.userId, 'premium', 1);
     expect((await add(m.cookies, { ...one, quantity: 30 })).status).toBe(201);
     expect((await call(http, 'GET', '/api/humidor/summary', { cookies: m.cookies })).body.cap).toBeNull();
@@ -97,8 +95,8 @@ describe('free-tier humidor cap (20 cigars), exact under concurrency', () => {
 
 describe('humidor items belong to their member', () => {
   it("answers 404 for another member's item and changes nothing (IDOR)", async () => {
-    const owner = await memberSession(pool());
-    const other = await memberSession(pool());
+    const owner = await f.member();
+    const other = await f.member();
     const item = (await add(owner.cookies, { ...one, quantity: 3 })).body;
     const put = await call(http, 'PUT', `/api/humidor/${item.id}`, { cookies: other.cookies, body: { quantity: 1, location: null, status: 'smoked', notes: null, pricePaid: null } });
     expect(put.status).toBe(404);
@@ -119,7 +117,7 @@ describe('bad input', () => {
     ['an unknown field', { isPremium: true }],
     ['a malformed box date', { boxDate: '2024-13-01' }],
   ])('rejects %s with 400 and stores nothing', async (_what, over) => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await add(m.cookies, { ...one, ...over });
     expect(r.status).toBe(400);
     expect(r.body.message).toBeTruthy();
@@ -127,7 +125,7 @@ describe('bad input', () => {
   });
 
   it('accepts prices with cents and stores the edit rules of the spec', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await add(m.cookies, { ...one, pricePaid: 19.99, location: '', notes: '', boxDate: '2023-05-01' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ pricePaid: 19.99, location: null, notes: null, boxDate: '2023-05-01', brandName: 'Padrón', cigarVitola: 'Robusto', brandCountry: 'Nicaragua' });
@@ -136,7 +134,7 @@ describe('bad input', () => {
 
 describe('wishlist', () => {
   it('adds with a priority, changes it, moves an entry into the humidor within the cap, and removes', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const w = await call(http, 'POST', '/api/wishlist', { cookies: m.cookies, body: { cigarId: 'it-padron-2000', priority: 4, notes: 'For a birthday' } });
     expect(w.status).toBe(201);
     expect((await call(http, 'POST', '/api/wishlist', { cookies: m.cookies, body: { cigarId: 'it-padron-2000', priority: 6 } })).status).toBe(400);
@@ -155,7 +153,7 @@ describe('wishlist', () => {
 
 describe('catalog and search', () => {
   it('finds Padrón by "padron" and by the typo "padrn", and 400s an empty query', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     for (const q of ['padron', 'padrn', 'PADRÓN 1964']) {
       const r = await call(http, 'GET', '/api/search', { cookies: m.cookies, query: { q } });
       expect(r.status).toBe(200);
@@ -167,7 +165,7 @@ describe('catalog and search', () => {
   });
 
   it('serves a cigar with its brand and rating fields, and 404s an unknown one', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await call(http, 'GET', '/api/cigars/it-padron-2000', { cookies: m.cookies });
     expect(r.body).toMatchObject({ id: 'it-padron-2000', brandName: 'Padrón', brandCountry: 'Nicaragua', averageRating: null, reviewCount: 0 });
     expect((await call(http, 'GET', '/api/cigars/nope', { cookies: m.cookies })).status).toBe(404);
@@ -175,14 +173,14 @@ describe('catalog and search', () => {
   });
 
   it('serves lounges, one by id, and 404s an unknown one', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     expect((await call(http, 'GET', '/api/lounges', { cookies: m.cookies })).body).toContainEqual(lounge);
     expect((await call(http, 'GET', '/api/lounges/it-casa-fuente', { cookies: m.cookies })).body).toEqual(lounge);
     expect((await call(http, 'GET', '/api/lounges/nope', { cookies: m.cookies })).status).toBe(404);
   });
 
   it("keeps the cigar's strength on the humidor item (premium analytics chart it)", async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await add(m.cookies, { cigarId: 'it-padron-2000', quantity: 1 });
     expect([r.status, r.body.cigarStrength]).toEqual([201, 'medium-full']);
   });
@@ -190,7 +188,7 @@ describe('catalog and search', () => {
 
 describe('conditions log', () => {
   it('logs readings and asks for a recharge under 62% relative humidity', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const ok = await call(http, 'POST', '/api/humidor/conditions', { cookies: m.cookies, body: { humidity: 68, temperatureC: 19.5 } });
     expect(ok.body.rechargeNeeded).toBe(false);
     const dry = await call(http, 'POST', '/api/humidor/conditions', { cookies: m.cookies, body: { humidity: 58, temperatureC: 20, note: 'Winter heating' } });
@@ -202,7 +200,7 @@ describe('conditions log', () => {
 
 describe('CSV import', () => {
   it('previews matches and imports all rows or none', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const csv = 'name,brand,quantity,price,location,date\n1964 Exclusivo,Padron,2,14.50,Drawer 1,2023-02-01\nUnknown Stick,Nobody,1,,,\n';
     const p = await call(http, 'POST', '/api/humidor/import/preview', { cookies: m.cookies, body: { csv } });
     expect(p.body.rows[0]).toMatchObject({ line: 2, match: { cigarId: 'it-padron-1964-exclusivo' }, errors: [] });

@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail } from '@torcedor/shared/events';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-const pool = () => inject('localAws');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+const pool = () => f.pool();
 
 // Its own brand and cigars, so that the other files' catalog rows do not match these CSV rows.
 const brand = { id: 'imp-oliva', name: 'Oliva', country: 'Nicaragua', description: 'Family maker in Estelí.' };
@@ -16,9 +17,9 @@ const cigar = (id: string, name: string) => ({
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  const { writeCatalog } = await import('../src/data/catalog.ts');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  http = f.http;
+  const { writeCatalog } = await import('../src/store/catalog.ts');
   await writeCatalog({ brands: [brand], cigars: [cigar('imp-oliva-melanio', 'Serie V Melanio'), cigar('imp-oliva-serie-o', 'Serie O Robusto')], lounges: [] });
 });
 
@@ -28,7 +29,7 @@ const row = { cigarId: 'imp-oliva-melanio', quantity: 1, pricePaid: null, locati
 
 describe('CSV import: the preview and the import apply one row rule', () => {
   it('shows 2024-02-30 and 18.505 as error rows, and the import refuses them with 400 and stores nothing', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const csv = [
       'name,brand,quantity,price,location,date',
       'Serie V Melanio,Oliva,2,18.50,Drawer 1,2024-02-29',
@@ -57,7 +58,7 @@ describe('CSV import: the preview and the import apply one row rule', () => {
   });
 
   it('takes at most 90 rows a call', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await importRows(m.cookies, Array.from({ length: 91 }, () => row));
     expect(r.status).toBe(400);
     expect(await list(m.cookies)).toEqual([]);
@@ -82,11 +83,11 @@ describe('the curated catalog import: its announcement is a paged job', () => {
   }
 
   it('goes on one page an invocation to the end, a cut run resumes without a page twice, and the minute schedule finishes it', async () => {
-    const { writeCatalog } = await import('../src/data/catalog.ts');
-    const { announcePage, CATALOG_ANNOUNCE_JOB } = await import('../src/data/catalog-announce.ts');
+    const { writeCatalog } = await import('../src/store/catalog.ts');
+    const { announcePage, CATALOG_ANNOUNCE_JOB } = await import('../src/store/catalog-announce.ts');
     const jobs = await import('@torcedor/service-kit/jobs');
     const { flushOutbox } = await import('@torcedor/service-kit/outbox');
-    const worker = (await import('../src/worker.ts')).handler as unknown as (e: unknown, c: unknown) => Promise<unknown>;
+    const { worker } = f;
     const rows = Array.from({ length: 460 }, (_, i) => cigar(`imp-job-${String(i).padStart(3, '0')}`, `Job ${i}`));
 
     // The import writes every row and starts the announcement, here with no time left for a page.
@@ -129,7 +130,7 @@ describe('the curated catalog import: its announcement is a paged job', () => {
   }, 60_000);
 
   it('announces the whole catalog within the import when its budget lasts', async () => {
-    const { writeCatalog } = await import('../src/data/catalog.ts');
+    const { writeCatalog } = await import('../src/store/catalog.ts');
     const { flushOutbox } = await import('@torcedor/service-kit/outbox');
     const imported = await writeCatalog({ brands: [brand], cigars: [cigar('imp-oliva-melanio', 'Serie V Melanio')], lounges: [] });
     expect(imported.announced).toBe(true);

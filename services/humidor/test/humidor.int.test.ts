@@ -1,19 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<void>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http, ddb } = f);
 });
 
 const item = (userId: string, n: number) => ({
@@ -24,8 +20,8 @@ const item = (userId: string, n: number) => ({
 
 describe('humidor list, export and deletion', () => {
   it("lists only the caller's items, exports them, and on UserDeleted erases them and ends the member's sessions", async () => {
-    const a = await memberSession(inject('localAws'));
-    const b = await memberSession(inject('localAws'));
+    const a = await f.member();
+    const b = await f.member();
     for (const n of [2, 1]) await ddb.ddb.send(new PutCommand({ TableName: ddb.TABLE, Item: item(a.userId, n) }));
     const mine = await call(http, 'GET', '/api/humidor', { cookies: a.cookies });
     expect(mine.body.map((i: { id: string }) => i.id)).toEqual(['i1', 'i2']);
@@ -33,15 +29,15 @@ describe('humidor list, export and deletion', () => {
     const exp = await call(http, 'GET', '/api/export/humidor', { cookies: a.cookies });
     expect(exp.body.items).toHaveLength(2);
     expect(exp.body.items[0]).not.toHaveProperty('PK');
-    const del = { version: '0', id: randomUUID(), 'detail-type': 'UserDeleted', source: 'torcedor.identity', time: new Date().toISOString(), detail: { userId: a.userId, deletedAt: new Date().toISOString() } };
-    await worker(del, {});
-    await worker({ ...del, id: randomUUID() }, {});
+    const del = { userId: a.userId, deletedAt: new Date().toISOString() };
+    await f.send('UserDeleted', del);
+    await f.send('UserDeleted', del);
     // The tombstone: the deleted member's other sessions are refused at once, even before identity's own event.
     expect((await call(http, 'GET', '/api/humidor', { cookies: a.cookies })).status).toBe(401);
     const { queryAll } = await import('@torcedor/service-kit/items');
     expect(await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${a.userId}` }, ConsistentRead: true })).toEqual([]);
     // A late event about the deleted member brings nothing back.
-    await worker({ version: '0', id: randomUUID(), 'detail-type': 'EntitlementChanged', source: 'torcedor.billing', time: new Date().toISOString(), detail: { userId: a.userId, version: 9, tier: 'premium', until: null } }, {});
+    await f.send('EntitlementChanged', { userId: a.userId, version: 9, tier: 'premium', until: null }, 'torcedor.billing');
     expect(await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${a.userId}` }, ConsistentRead: true })).toEqual([]);
     expect((await call(http, 'GET', '/api/humidor', { cookies: b.cookies })).status).toBe(200);
   });

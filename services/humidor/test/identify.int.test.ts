@@ -1,29 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
 import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { parseCatalogFile } from '../src/domain/catalog-file.ts';
 
-let http: Parameters<typeof call>[0];
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 let fake: Awaited<ReturnType<typeof startOpenAiFake>>;
 let uploads: typeof import('@torcedor/service-kit/uploads');
-const pool = () => inject('localAws');
+const pool = () => f.pool();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeAll(async () => {
   fake = await startOpenAiFake();
   // The vision model is the real `openai` client against the fake (the choice is made once per process).
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT', OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url });
-  http = (await import('../src/http.ts')).handler as typeof http;
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts'), env: { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url } });
+  http = f.http;
   uploads = await import('@torcedor/service-kit/uploads');
   const read = (name: string) => readFileSync(new URL(`../catalog/${name}.json`, import.meta.url), 'utf8');
   const brands = parseCatalogFile(read('brands'), 'json', { kind: 'brands' }).rows.brands;
   const cigars = parseCatalogFile(read('cigars'), 'json', { existingBrandIds: new Set(brands.map((b) => b.id)) }).rows.cigars;
-  const { writeCatalog } = await import('../src/data/catalog.ts');
+  const { writeCatalog } = await import('../src/store/catalog.ts');
   await writeCatalog({ brands, cigars, lounges: [] });
 });
 afterAll(async () => fake?.close());
@@ -41,7 +41,7 @@ const exists = async (objectPath: string) => (await uploads.s3Client()).send(new
 describe('POST /api/cigars/identify', () => {
   it('is for members, and refuses empty or oversized text with a clear message', async () => {
     expect((await call(http, 'POST', '/api/cigars/identify', { body: { text: 'PADRON' } })).status).toBe(401);
-    const m = await memberSession(pool());
+    const m = await f.member();
     const empty = await identify(m.cookies, { text: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.issues[0].message).toBe('No text was read from the band');
@@ -50,7 +50,7 @@ describe('POST /api/cigars/identify', () => {
   });
 
   it('ranks catalog cigars from noisy band text, with confidence and why', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await identify(m.cookies, { text: 'PADR0N\n1926 SER1E\nNo. 9' });
     expect(r.status).toBe(200);
     expect(r.body.visionAvailable).toBe(true);
@@ -77,7 +77,7 @@ describe('POST /api/cigars/identify', () => {
     ['HECHO A MANO\nPARTAGAS\nSERIE D No. 4\nHABANA CUBA', /^Partagás Serie D Serie D No\. 4$/],
     ['~%# lll\nCOHIBA\nBEHIKE 56\nHABANA', /^Cohiba Behike BHK 56$/],
   ])('finds %j through the handler', async (text, want) => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await identify(m.cookies, { text });
     expect(r.status).toBe(200);
     expect(named(r.body.items[0])).toMatch(want);
@@ -87,7 +87,7 @@ describe('POST /api/cigars/identify', () => {
 
 describe('POST /api/cigars/identify/image (the second opinion)', () => {
   it("asks the vision model for brand and line, matches them in the catalog, and deletes the photo", async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     fake.behave({ reply: () => JSON.stringify({ brand: 'Arturo Fuente', line: 'Hemingway Short Story' }) });
     const objectPath = await upload(m.userId);
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
@@ -100,7 +100,7 @@ describe('POST /api/cigars/identify/image (the second opinion)', () => {
   });
 
   it('never invents a cigar the catalog does not hold', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     fake.behave({ reply: () => JSON.stringify({ brand: 'Imaginario', line: 'Gran Fantasia Reserva' }) });
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath: await upload(m.userId) } });
     expect(r.status).toBe(200);
@@ -118,7 +118,7 @@ describe('POST /api/cigars/identify/image (the second opinion)', () => {
   });
 
   it("refuses another member's photo without touching it, and a file that is not an image", async () => {
-    const [a, b] = await Promise.all([memberSession(pool()), memberSession(pool())]);
+    const [a, b] = await Promise.all([f.member(), f.member()]);
     const theirs = await upload(b.userId);
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: a.cookies, body: { objectPath: theirs } });
     expect(r.status).toBe(400);
@@ -130,7 +130,7 @@ describe('POST /api/cigars/identify/image (the second opinion)', () => {
   });
 
   it('an unavailable model is a 503 and the photo is still deleted', async () => {
-    const m = await memberSession(pool());
+    const m = await f.member();
     fake.behave({ status: 500 });
     const objectPath = await upload(m.userId);
     const r = await call(http, 'POST', '/api/cigars/identify/image', { cookies: m.cookies, body: { objectPath } });
@@ -145,7 +145,7 @@ describe('without an OpenAI key', () => {
     for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete process.env[k];
     vi.resetModules();
     const bare = (await import('../src/http.ts')).handler as typeof http;
-    const m = await memberSession(pool());
+    const m = await f.member();
     const r = await call(bare, 'POST', '/api/cigars/identify', { cookies: m.cookies, body: { text: 'PADRON 1926 SERIE' } });
     expect(r.status).toBe(200);
     expect(r.body.visionAvailable).toBe(false);

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import type { EventDetail } from '@torcedor/shared/events';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { shuffle } from '../../kit/test/shuffle.ts';
+import { ratingOf } from '../src/domain/catalog.ts';
 
-/** Cigar ratings from social's review events (src/data/ratings.ts) and the catalog's CatalogCigarsChanged. */
-let http: Parameters<typeof call>[0];
+/** Cigar ratings from social's review events (src/store/ratings.ts) and the catalog's CatalogCigarsChanged. */
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
-let catalog: typeof import('../src/data/catalog.ts');
-let kitDdb: typeof import('@torcedor/service-kit/ddb');
+let catalog: typeof import('../src/store/catalog.ts');
+let kitDdb: ServiceFixture['ddb'];
 let outbox: typeof import('@torcedor/service-kit/outbox');
-const pool = () => inject('localAws');
+const pool = () => f.pool();
 
 // Rows of their own (the other files' catalog rows live in the same table).
 const brand = { id: 'rt-casa', name: 'Casa Rating', country: 'Honduras', description: 'Maker for the ratings tests.' };
@@ -25,13 +27,11 @@ const cigar = (id: string, name: string, brandId = brand.id) => ({
 const CIGAR = 'rt-casa-robusto';
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('humidor', pool()), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  const handler = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  f = await serviceFixture('humidor', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http, ddb: kitDdb } = f);
   // A Lambda context, as the worker gets in AWS (the idempotency layer reads the remaining time).
-  worker = (e) => handler(e, { getRemainingTimeInMillis: () => 30_000, functionName: 'humidor-worker', awsRequestId: randomUUID() });
-  catalog = await import('../src/data/catalog.ts');
-  kitDdb = await import('@torcedor/service-kit/ddb');
+  worker = (e) => f.worker(e, { getRemainingTimeInMillis: () => 30_000, functionName: 'humidor-worker', awsRequestId: randomUUID() });
+  catalog = await import('../src/store/catalog.ts');
   outbox = await import('@torcedor/service-kit/outbox');
   await import('@torcedor/service-kit/events'); // the outbox's publisher
   await catalog.writeCatalog({ brands: [brand], cigars: [cigar(CIGAR, 'Rating Robusto')], lounges: [] });
@@ -71,7 +71,7 @@ describe('cigar ratings from review events', () => {
     expect(await rawItem({ PK: `CIGAR#${CIGAR}`, SK: 'CIGAR' })).toMatchObject({ reviewCount: 20, ratingSum: live.reduce((s, r) => s + r.overallScore, 0) });
     expect(await rawItem({ PK: 'CIGAR#rt-no-such-cigar', SK: `REVIEW#${stray.reviewId}` })).toBeUndefined();
     expect(await rawItem({ PK: 'CIGAR#rt-no-such-cigar', SK: 'CIGAR' })).toBeUndefined();
-    const m = await memberSession(pool());
+    const m = await f.member();
     const page = await call(http, 'GET', `/api/cigars/${CIGAR}`, { cookies: m.cookies });
     expect(page.body).toMatchObject({ id: CIGAR, ...truth });
     expect((await catalog.getBrandWithCigars(brand.id))?.cigars.find((c) => c.id === CIGAR)).toMatchObject(truth);
@@ -107,9 +107,9 @@ describe('cigar ratings from review events', () => {
   });
 
   it('rounds the mean to a whole number', () => {
-    expect(catalog.ratingOf({ ratingSum: 181, reviewCount: 2 })).toEqual({ averageRating: 91, reviewCount: 2 });
-    expect(catalog.ratingOf({ ratingSum: 179, reviewCount: 3 })).toEqual({ averageRating: 60, reviewCount: 3 });
-    expect(catalog.ratingOf({})).toEqual({ averageRating: null, reviewCount: 0 });
+    expect(ratingOf({ ratingSum: 181, reviewCount: 2 })).toEqual({ averageRating: 91, reviewCount: 2 });
+    expect(ratingOf({ ratingSum: 179, reviewCount: 3 })).toEqual({ averageRating: 60, reviewCount: 3 });
+    expect(ratingOf({})).toEqual({ averageRating: null, reviewCount: 0 });
   });
 });
 

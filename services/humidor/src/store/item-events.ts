@@ -1,7 +1,7 @@
 import { eventPart } from '@torcedor/service-kit/outbox';
 import type { TransactPart } from '@torcedor/service-kit/transactions';
-import { Strength, type HumidorItem, type WishlistItem } from '@torcedor/shared/schemas/humidor';
-import type { z } from 'zod';
+import { Strength } from '@torcedor/shared/schemas/humidor';
+import type { CigarStrength, Item, Wish } from '../domain/collection.ts';
 
 /**
  * CollectionItemChanged (see ../../README.md): every write of a humidor item or a wishlist entry records one, in
@@ -12,7 +12,7 @@ import type { z } from 'zod';
  */
 
 /** An item's version as stored; items written before versions were kept count as 0. */
-export const versionOf = (raw: Record<string, unknown>): number => Number(raw.version ?? 0);
+export const versionOf = (raw: { version?: unknown }): number => Number(raw.version ?? 0);
 
 /** The condition that the item still has the version it was read with (`:ver`), to spread into a write. */
 export const sameVersion = (version: number) => (version > 0
@@ -20,10 +20,10 @@ export const sameVersion = (version: number) => (version > 0
   : { condition: 'attribute_not_exists(version)', values: {} });
 
 /** A wishlist entry's cigar strength as stored (entries written before it was kept have none). */
-export const strengthOf = (raw: Record<string, unknown>): z.infer<typeof Strength> | null => Strength.safeParse(raw.cigarStrength).data ?? null;
+export const strengthOf = (raw: { cigarStrength?: unknown }): CigarStrength | null => Strength.safeParse(raw.cigarStrength).data ?? null;
 
 /** The event part of a humidor item at `version` (its last state, when `removed`). */
-export function humidorItemChanged(userId: string, item: HumidorItem, version: number, removed = false): TransactPart {
+export function humidorItemChanged(userId: string, item: Item, version: number, removed = false): TransactPart {
   return eventPart('CollectionItemChanged', {
     userId, itemId: item.id, list: 'humidor', version, removed,
     cigarId: item.cigarId, brandName: item.brandName, cigarName: item.cigarName, cigarVitola: item.cigarVitola, cigarStrength: item.cigarStrength,
@@ -32,7 +32,7 @@ export function humidorItemChanged(userId: string, item: HumidorItem, version: n
 }
 
 /** The event part of a wishlist entry at `version` (its last state, when `removed`). */
-export function wishChanged(userId: string, wish: z.infer<typeof WishlistItem>, strength: z.infer<typeof Strength> | null, version: number, removed = false): TransactPart {
+export function wishChanged(userId: string, wish: Wish, strength: CigarStrength | null, version: number, removed = false): TransactPart {
   return eventPart('CollectionItemChanged', {
     userId, itemId: wish.id, list: 'wishlist', version, removed,
     cigarId: wish.cigarId, brandName: wish.brandName, cigarName: wish.cigarName, cigarVitola: wish.cigarVitola, cigarStrength: strength,

@@ -1,6 +1,8 @@
+import { recentReads } from '@torcedor/service-kit/recent';
+import type { BrandView, CigarView, LoungeView } from '../domain/catalog.ts';
 import { BandMatcher } from '../domain/identify.ts';
 import { SearchIndex } from '../domain/search.ts';
-import { catalogVersion, loadCatalog, type BrandView, type CigarView, type LoungeView } from './catalog.ts';
+import { catalogVersion, loadCatalog } from './catalog.ts';
 
 interface Indexes {
   version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView>;
@@ -9,10 +11,11 @@ interface Indexes {
   /** The same cigars by id: an add copies the cigar's fields from here, without a read (docs/decisions.md, "Request path"). */
   cigarsById: Map<string, CigarView>;
 }
-let cached: Promise<Indexes> | null = null;
-let checkedAt = 0;
-/** How long an instance trusts its index before asking for the catalog version again. */
+/** How long an instance trusts the catalog version it read before asking for it again. */
 const VERSION_CHECK_MS = 30_000;
+const versions = recentReads<number>({ ttlMs: VERSION_CHECK_MS, max: 1 });
+/** The indexes of the one catalog version this instance holds (a newer version replaces them). */
+const built = recentReads<Indexes>({ ttlMs: Number.POSITIVE_INFINITY, max: 1 });
 
 async function build(version: number): Promise<Indexes> {
   const { cigars, brands, lounges } = await loadCatalog();
@@ -36,16 +39,11 @@ async function build(version: number): Promise<Indexes> {
 }
 
 /**
- * The in-memory search indexes of this function instance. Built on first use and rebuilt when the
- * catalog's version changes; the version is read at most every VERSION_CHECK_MS, so an import reaches
- * every instance within that time without a database read on each search.
+ * AP: the in-memory search indexes of this function instance (the kit's recent reads). Built on first use and rebuilt
+ * when the catalog's version changes; the version is read at most every VERSION_CHECK_MS, so an import reaches
+ * every instance within that time without a database read on each search. A failed read or build is not kept.
  */
-export async function searchIndexes(now = Date.now()): Promise<Indexes> {
-  const current = cached ? await cached.catch(() => null) : null;
-  if (current && now - checkedAt < VERSION_CHECK_MS) return current;
-  const version = await catalogVersion();
-  checkedAt = now;
-  if (current && current.version === version) return current;
-  cached = build(version);
-  return cached;
+export async function searchIndexes(): Promise<Indexes> {
+  const version = await versions.get('catalog', catalogVersion);
+  return built.get(String(version), () => build(version));
 }

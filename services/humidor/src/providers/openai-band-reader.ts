@@ -2,15 +2,16 @@ import type OpenAI from 'openai';
 import * as z from 'zod';
 import { dependencyUnavailable } from '@torcedor/service-kit/errors';
 import type { OpenAiCtor, OpenAiSettings } from '@torcedor/service-kit/openai';
-import type { BandReader } from './reader.ts';
+import type { BandReader } from '../domain/band-reader.ts';
 
 /**
  * The band reader on OpenAI's chat completions with an image part, in JSON mode. The model only reads what is
- * printed; the catalog decides which cigar it is (identify.ts), so a name the model makes up matches nothing.
+ * printed; the catalog decides which cigar it is (domain/identify.ts), so a name the model makes up matches nothing.
  */
 const RULES = 'You read cigar bands in photos. Answer with one JSON object {"brand": string|null, "line": string|null}: the brand and the line exactly as printed on the band, null for what you cannot read. Never guess a cigar that is not printed.';
 const Reading = z.object({ brand: z.string().trim().max(80).nullable(), line: z.string().trim().max(120).nullable() });
 
+/** The BandReader on OpenAI with these settings (a provider failure or an unreadable answer is a 503). */
 export function createOpenAiBandReader(settings: OpenAiSettings, OpenAiClass: OpenAiCtor): BandReader {
   const client: OpenAI = new OpenAiClass({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 0 });
   return {

@@ -1,6 +1,6 @@
 import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { loadOpenAi, openAiSettings } from '@torcedor/service-kit/openai';
-import type { BandReader } from './reader.ts';
+import type { BandReader } from '../domain/band-reader.ts';
 
 /**
  * Band scan's second opinion (docs/band-scan.md): a vision model reads the band off the member's photo when an
@@ -10,6 +10,6 @@ import type { BandReader } from './reader.ts';
 export const bandReader: () => Promise<BandReader | null> = memoUntilFailure(async () => {
   const settings = await openAiSettings();
   if (!settings) return null;
-  const [{ createOpenAiBandReader }, OpenAi] = await Promise.all([import('./openai.ts'), loadOpenAi()]);
+  const [{ createOpenAiBandReader }, OpenAi] = await Promise.all([import('./openai-band-reader.ts'), loadOpenAi()]);
   return createOpenAiBandReader(settings, OpenAi);
 });

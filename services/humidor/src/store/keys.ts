@@ -1,6 +1,6 @@
 import { memberPK } from '@torcedor/service-kit/ddb';
 
-/** Keys as data for the humidor table (see ../README.md). */
+/** Keys as data for the humidor table (see ../../README.md); store/entities.ts declares the entities on them. */
 export const keys = {
   cigar: (id: string) => ({ PK: `CIGAR#${id}`, SK: 'CIGAR' }),
   brand: (id: string) => ({ PK: `BRAND#${id}`, SK: 'BRAND' }),
@@ -10,6 +10,12 @@ export const keys = {
   catalogList: (kind: 'CIGAR' | 'BRAND' | 'LOUNGE') => `CATALOG#${kind}`,
   /** GSI1: a brand's cigars by name. */
   brandCigars: (brandId: string) => `BRAND#${brandId}`,
+  /** A review's marker, in its cigar's partition. */
+  reviewMarker: (cigarId: string, reviewId: string) => ({ PK: `CIGAR#${cigarId}`, SK: `REVIEW#${reviewId}` }),
+  /** GSI1 partition of a member's live review markers. */
+  reviewer: (userId: string) => `REVIEWER#${userId}`,
+  /** The marker of one page of a catalog announcement run (the page's event is recorded once). */
+  announcePage: (runId: string, cursor: string | null) => ({ PK: `CATALOG#ANNOUNCE#${runId}`, SK: `PAGE#${cursor ?? ''}` }),
 
   member: memberPK,
   item: (userId: string, itemId: string) => ({ PK: memberPK(userId), SK: `ITEM#${itemId}` }),

@@ -1,0 +1,36 @@
+import { dependencyUnavailable } from '@torcedor/service-kit/errors';
+import type { RouteHandler } from '@torcedor/service-kit/http';
+import { logger } from '@torcedor/service-kit/logger';
+import { BAND_MATCHES_SHOWN } from '@torcedor/shared/constants';
+import type { Routes } from '@torcedor/shared/routes';
+import { bandReader } from '../providers/band-reader.ts';
+import { searchIndexes } from '../store/search-index.ts';
+
+/** Matches of the vision model's reading taken before those of another brand than the one it read are dropped. */
+const VISION_CANDIDATES = 30;
+
+/** Band scan (docs/band-scan.md): catalog cigars ranked from the text read off a band. */
+export const identifyCigar: RouteHandler<Routes['identifyCigar']> = async ({ body }) => {
+  const [idx, reader] = await Promise.all([searchIndexes(), bandReader()]);
+  // A brand the member names weighs in for that brand's cigars, never matches alone (docs/band-scan.md).
+  return { items: idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints), visionAvailable: reader !== null };
+};
+
+/** Band scan's second opinion: the vision model reads the member's photo, the catalog matches what it read, the photo goes. */
+export const identifyCigarImage: RouteHandler<Routes['identifyCigarImage']> = async ({ session, body }) => {
+  // The uploads module (and its S3 client) loads only for this route.
+  const uploads = await import('@torcedor/service-kit/uploads');
+  try {
+    const reader = await bandReader();
+    if (!reader) throw dependencyUnavailable('The vision model', new Error('no OpenAI key is configured'));
+    const seen = await reader.read(await uploads.readUpload(session.userId, body.objectPath));
+    const text = [seen.brand, seen.line].filter(Boolean).join('\n');
+    const found = text ? (await searchIndexes()).bands.match(text, VISION_CANDIDATES) : [];
+    // The model named a brand: only that brand's cigars can be it (a line word shared with another brand is not).
+    const items = (seen.brand ? found.filter((m) => m.matched.brand.length > 0) : found).slice(0, BAND_MATCHES_SHOWN);
+    return { items, visionAvailable: true, seen };
+  } finally {
+    // The photo is not kept, whatever the answer (docs/band-scan.md, "Privacy").
+    await uploads.deleteUpload(session.userId, body.objectPath).catch((err: unknown) => logger.warn('band photo not deleted', { error: err as Error }));
+  }
+};

@@ -1,0 +1,40 @@
+import { notFound } from '@torcedor/service-kit/errors';
+import type { RouteHandler } from '@torcedor/service-kit/http';
+import { keyedId } from '@torcedor/service-kit/idempotency';
+import { countBusiness } from '@torcedor/service-kit/observability';
+import type { Routes } from '@torcedor/shared/routes';
+import { addWish, deleteWish, listWishes, moveWish, updateWish } from '../store/wishlist.ts';
+import { capOf, cigarOr400, limitReached } from './common.ts';
+
+const wishNotFound = () => notFound('Wishlist entry not found');
+
+/** The member's wishlist, highest priority first. */
+export const getWishlist: RouteHandler<Routes['getWishlist']> = async ({ session }) => listWishes(session.userId);
+
+/** Adds a catalog cigar to the wishlist. */
+export const addWishlistItem: RouteHandler<Routes['addWishlistItem']> = async ({ session, body, idempotencyKey }) => {
+  const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'wish') : undefined;
+  const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes, id);
+  countBusiness('WishlistAdds');
+  return wish;
+};
+
+/** Changes an entry's priority and notes. */
+export const updateWishlistItem: RouteHandler<Routes['updateWishlistItem']> = async ({ session, params, body }) =>
+  (await updateWish(session.userId, params.id, body.priority, body.notes)) ?? Promise.reject(wishNotFound());
+
+/** Removes an entry. */
+export const deleteWishlistItem: RouteHandler<Routes['deleteWishlistItem']> = async ({ session, params }) => {
+  if (!(await deleteWish(session.userId, params.id))) throw wishNotFound();
+  return { ok: true as const };
+};
+
+/** Moves an entry into the humidor, within the cap. */
+export const moveWishlistItem: RouteHandler<Routes['moveWishlistItem']> = async ({ session, params, body, idempotencyKey }) => {
+  const itemId = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
+  const moved = await moveWish(session.userId, params.id, body.quantity, await capOf(session.userId), itemId);
+  if (moved.ok) return moved.item;
+  if (moved.reason === 'not-found') throw wishNotFound();
+  if (moved.reason === 'cigar-gone') throw notFound('That cigar is no longer in the catalog');
+  throw limitReached();
+};
