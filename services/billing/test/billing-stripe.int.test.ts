@@ -1,9 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
 /** Billing's HTTP function with Stripe configured: the real `stripe` client against the local fake of Stripe. */
@@ -17,21 +16,21 @@ const STRIPE_ENV = {
 };
 
 let fake: StripeFake;
-let http: Parameters<typeof call>[0];
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 
 beforeAll(async () => {
   fake = await startStripeFake();
-  Object.assign(process.env, serviceEnv('billing', inject('localAws')), { LOG_LEVEL: 'SILENT' }, STRIPE_ENV, { STRIPE_API_URL: fake.url });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('billing', { http: () => import('../src/http.ts'), env: { ...STRIPE_ENV, STRIPE_API_URL: fake.url } });
+  ({ http, ddb } = f);
 });
 afterAll(async () => {
   for (const name of [...Object.keys(STRIPE_ENV), 'STRIPE_API_URL']) delete process.env[name];
   await fake.close();
 });
 
-const member = () => memberSession(inject('localAws'));
+const member = () => f.member();
 type Member = Awaited<ReturnType<typeof member>>;
 const subscribe = (m: Member) => call(http, 'POST', '/api/create-subscription', { cookies: m.cookies });
 const status = async (m: Member) => (await call(http, 'GET', '/api/subscription/status', { cookies: m.cookies })).body;

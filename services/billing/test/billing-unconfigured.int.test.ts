@@ -1,9 +1,8 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_STACK_FLAG } from '@torcedor/shared/runtime';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
 /**
  * Billing as a deployed function meets it: the local stack's flag absent. Without a complete Stripe configuration
@@ -24,16 +23,18 @@ async function deployedBilling(env: Record<string, string> = {}): Promise<Http> 
 }
 
 let saved: NodeJS.ProcessEnv;
-beforeAll(() => {
+let f: ServiceFixture;
+beforeAll(async () => {
   saved = { ...process.env };
-  Object.assign(process.env, serviceEnv('billing', inject('localAws')), { LOG_LEVEL: 'SILENT' });
+  // The fixture sets billing's environment; each test imports its own fresh function (deployedBilling).
+  f = await serviceFixture('billing');
 });
 afterAll(() => {
   process.env = saved;
   vi.resetModules();
 });
 
-const member = () => memberSession(inject('localAws'));
+const member = () => f.member();
 
 describe('billing deployed without a payment provider', () => {
   it('answers 503 PAYMENTS_UNAVAILABLE with Retry-After to an upgrade, and the status says payments are unavailable', async () => {

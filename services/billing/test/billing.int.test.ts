@@ -1,16 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
-import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
+import { serviceFixture, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call, httpEvent } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 
 const LOCAL_SECRET = 'whsec_torcedor_local_provider';
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
+let ddb: ServiceFixture['ddb'];
 let outbox: typeof import('@torcedor/service-kit/outbox');
 let hook: Server;
 /** Every webhook the local provider delivered, with the status the webhook route answered. */
@@ -33,16 +32,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(hook.address() as { port: number }).port}/api/billing/webhook`;
-  Object.assign(process.env, serviceEnv('billing', inject('localAws')), { LOG_LEVEL: 'SILENT', BILLING_WEBHOOK_URL: url });
-  delete process.env.STRIPE_SECRET_KEY;
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
+  f = await serviceFixture('billing', {
+    http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts'),
+    env: { BILLING_WEBHOOK_URL: url, STRIPE_SECRET_KEY: undefined },
+  });
+  ({ http, ddb } = f);
   outbox = await import('@torcedor/service-kit/outbox');
 });
 afterAll(() => new Promise<void>((r) => hook.close(() => r())));
 
-const member = () => memberSession(inject('localAws'));
+const member = () => f.member();
 type Member = Awaited<ReturnType<typeof member>>;
 const status = async (m: Member) => (await call(http, 'GET', '/api/subscription/status', { cookies: m.cookies })).body;
 const subscribe = (m: Member) => call(http, 'POST', '/api/create-subscription', { cookies: m.cookies });
@@ -55,7 +54,7 @@ const stored = async (userId: string) =>
 async function entitlementEvents(userId: string) {
   await outbox.flushOutbox();
   const byVersion = new Map<number, { tier: string; until: string | null; version: number }>();
-  for (const e of await publishedEvents(inject('localAws'))) {
+  for (const e of await publishedEvents(f.pool())) {
     if (e.DetailType !== 'EntitlementChanged') continue;
     const d = JSON.parse(e.Detail!) as { userId: string; tier: string; until: string | null; version: number };
     if (d.userId === userId) byVersion.set(d.version, d); // a relay and a sweep may both publish one
@@ -219,14 +218,14 @@ describe('trial and account deletion', () => {
   it('a trial grants what premium gives until it ends; paying during it makes the member premium', async () => {
     const m = await member();
     const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    await deliver(worker, busEvent('UserRegistered', { userId: m.userId, kind: 'trial', trialEndsAt: until, email: null, firstName: null, lastName: null, registeredAt: new Date().toISOString() }));
+    await f.send('UserRegistered', { userId: m.userId, kind: 'trial', trialEndsAt: until, email: null, firstName: null, lastName: null, registeredAt: new Date().toISOString() });
     expect(await status(m)).toMatchObject({ isPremium: false, plan: 'trial', endsAt: until, renewalDate: null, features: { unlimitedHumidor: true, prioritySupport: true, advancedAnalytics: true } });
     const { clientSecret } = (await subscribe(m)).body;
     await confirm(m, clientSecret, '4242424242424242');
     expect(await status(m)).toMatchObject({ isPremium: true, plan: 'premium' });
     // A repeated registration event changes nothing.
     const version = (await stored(m.userId))!.version;
-    await deliver(worker, busEvent('UserRegistered', { userId: m.userId, kind: 'trial', trialEndsAt: until, email: null, firstName: null, lastName: null, registeredAt: new Date().toISOString() }));
+    await f.send('UserRegistered', { userId: m.userId, kind: 'trial', trialEndsAt: until, email: null, firstName: null, lastName: null, registeredAt: new Date().toISOString() });
     expect((await stored(m.userId))!.version).toBe(version);
   });
 
@@ -235,7 +234,7 @@ describe('trial and account deletion', () => {
     const { clientSecret } = (await subscribe(m)).body;
     await confirm(m, clientSecret, '4242424242424242');
     const id = subscriptionIdOf(clientSecret);
-    await deliver(worker, busEvent('UserDeleted', { userId: m.userId, deletedAt: new Date().toISOString() }));
+    await f.send('UserDeleted', { userId: m.userId, deletedAt: new Date().toISOString() });
     const sub = (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `LOCALPAY#${id}`, SK: 'SUBSCRIPTION' }, ConsistentRead: true }))).Item!;
     expect(sub.status).toBe('canceled');
     expect(await stored(m.userId)).toBeUndefined();

@@ -3,7 +3,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
 
 /**
@@ -16,8 +16,7 @@ let handler: Parameters<typeof call>[0];
 const proof = inject('localAws').originProof;
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('identity', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  handler = (await import('../src/http.ts')).handler as typeof handler;
+  handler = (await serviceFixture('identity', { http: () => import('../src/http.ts') })).http;
 });
 beforeEach(() => {
   bus.reset();

@@ -1,7 +1,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
 const bus = mockClient(EventBridgeClient);
@@ -11,8 +11,7 @@ let ownerEmail: string;
 beforeAll(async () => {
   ownerEmail = `owner-${Date.now()}@torcedor.test`;
   // OWNER_EMAILS no longer means anything: set it as an attacker would hope it still works.
-  Object.assign(process.env, serviceEnv('identity', inject('localAws')), { OWNER_EMAILS: ownerEmail, LOG_LEVEL: 'SILENT' });
-  handler = (await import('../src/http.ts')).handler as typeof handler;
+  handler = (await serviceFixture('identity', { http: () => import('../src/http.ts'), env: { OWNER_EMAILS: ownerEmail } })).http;
 });
 beforeEach(() => {
   bus.reset();
@@ -256,7 +255,8 @@ describe('profile and settings', () => {
   it("answers the page's user read from this instance's read of the last second, and counts its own changes at once", async () => {
     const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { ddb, TABLE } = await import('@torcedor/service-kit/ddb');
-    const { USER_RECHECK_MS, userKey } = await import('../src/data/users.ts');
+    const { USER_RECHECK_MS } = await import('../src/store/users.ts');
+    const userKey = (await import('../src/store/keys.ts')).keys.user;
     const { cookies, userId } = await signUpAndLogin();
     const spy = vi.spyOn(ddb, 'send');
     const reads = () => spy.mock.calls.filter(([c]) => c instanceof GetCommand && (c.input.Key as { PK: string }).PK === userKey(userId).PK).length;

@@ -1,8 +1,8 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
 /** The security review's session and abuse findings, tried as an attacker would, against the local user pool. */
@@ -11,9 +11,7 @@ let handler: Parameters<typeof call>[0];
 let ddb: typeof import('@torcedor/service-kit/ddb');
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('identity', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  handler = (await import('../src/http.ts')).handler as typeof handler;
-  ddb = await import('@torcedor/service-kit/ddb');
+  ({ http: handler, ddb } = await serviceFixture('identity', { http: () => import('../src/http.ts') }));
 });
 beforeEach(() => {
   bus.reset();

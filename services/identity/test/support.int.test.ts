@@ -1,11 +1,10 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '@torcedor/shared/constants';
 import { busEvent } from '../../kit/test/bus.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
+import { serviceFixture } from '../../kit/test/fixture.ts';
 
 const bus = mockClient(EventBridgeClient);
 type Handler = Parameters<typeof call>[0];
@@ -14,11 +13,10 @@ let worker: (e: unknown, c: unknown) => Promise<unknown>;
 let owner: { userId: string; cookies: string[] };
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('identity', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  handler = (await import('../src/http.ts')).handler as Handler;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  const f = await serviceFixture('identity', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http: handler, worker } = f);
   // An owner is a member of the pool's `owners` group (only an operator puts anyone there).
-  owner = await memberSession(inject('localAws'), { owner: true });
+  owner = await f.member({ owner: true });
 });
 beforeEach(() => {
   bus.reset();

@@ -2,8 +2,8 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceFixture } from '../../kit/test/fixture.ts';
 import { ABUSE_LIMITS } from '@torcedor/shared/constants';
 import { domainEvents } from '@torcedor/shared/events';
 import { busEvent } from '../../kit/test/bus.ts';
@@ -18,13 +18,10 @@ let bucket: string;
 let ddb: typeof import('@torcedor/service-kit/ddb');
 
 beforeAll(async () => {
-  const aws = inject('localAws');
-  Object.assign(process.env, serviceEnv('identity', aws), { LOG_LEVEL: 'SILENT' });
-  bucket = aws.uploadsBucket;
-  handler = (await import('../src/http.ts')).handler as Handler;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
+  const f = await serviceFixture('identity', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http: handler, worker, ddb } = f);
+  bucket = f.pool().uploadsBucket;
   s3 = await (await import('@torcedor/service-kit/uploads')).s3Client();
-  ddb = await import('@torcedor/service-kit/ddb');
 });
 beforeEach(() => {
   bus.reset();
@@ -266,7 +263,7 @@ describe('social counts', () => {
    */
   let ahead = 0;
   async function userAfterCopy(cookies: string[]) {
-    const { USER_RECHECK_MS } = await import('../src/data/users.ts');
+    const { USER_RECHECK_MS } = await import('../src/store/users.ts');
     ahead += USER_RECHECK_MS;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ahead });
     try {

@@ -1,16 +1,4 @@
-import type { ProviderSubscription } from '../providers/provider.ts';
-
-/** The member's billing state: what the provider says of the subscription, the trial, and the plan derived from them. */
-export interface BillingState {
-  plan: 'free' | 'trial' | 'premium';
-  /** Until when the plan runs: the paid period's end (premium) or the trial's (trial); null for free. */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  trialEndsAt: string | null;
-  subscriptionId: string | null;
-  /** The provider's status of that subscription (Stripe's: incomplete, active, past_due, canceled, ...). */
-  providerStatus: string | null;
-}
+import type { BillingState, ProviderSubscription } from './types.ts';
 
 /**
  * Stripe statuses in which the member has paid for the current period: `past_due` keeps premium while Stripe retries
@@ -57,3 +45,10 @@ export const sameState = (a: BillingState, b: BillingState) =>
 
 /** Did the entitlement (what other services enforce) change? */
 export const sameEntitlement = (a: BillingState, b: BillingState) => a.plan === b.plan && a.currentPeriodEnd === b.currentPeriodEnd;
+
+/** The provider's view applies when it is about the member's current subscription, or is a paid one replacing it. */
+export function adopt(prev: BillingState, sub: ProviderSubscription, now: Date): BillingState | null {
+  const next = withProviderSubscription(prev, sub, now);
+  if (sub.id === prev.subscriptionId || !prev.subscriptionId) return next;
+  return next.plan === 'premium' ? next : null;
+}

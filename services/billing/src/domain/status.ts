@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { activeTier } from '@torcedor/shared/entitlement';
 import type { SubscriptionStatus } from '@torcedor/shared/schemas/billing';
-import type { BillingState } from './plan.ts';
+import type { BillingState } from './types.ts';
+
+/** A plan's end as the member reads it: 'December 23, 2026' (UTC, as the page shows dates). */
+export const dayText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The status the page shows. A plan past its end is free again; a trial grants everything premium gives

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PREMIUM_PRICE_USD_CENTS, WEBHOOK_TOLERANCE_SECONDS } from '@torcedor/shared/constants';
 import { LOCAL_TEST_CARDS, type LocalConfirmBody } from '@torcedor/shared/schemas/billing';
 import type { z } from 'zod';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
 import { notFound } from '@torcedor/service-kit/errors';
 import { logger } from '@torcedor/service-kit/logger';
 import { LOCAL_WEBHOOK_SECRET } from '../config.ts';
 import { badSignature, paymentFailed } from './errors.ts';
-import { subscriptionIdOf, type PaymentProvider, type ProviderSubscription, type StripeFormatEvent } from './provider.ts';
+import type { LocalSubscription } from '../domain/types.ts';
+import { createLocalSubscription, getLocalSubscription, updateLocalSubscription } from '../store/local-subscriptions.ts';
+import { subscriptionIdOf, type PaymentProvider, type ProviderEvent, type ProviderSubscription, type StripeFormatEvent } from './provider.ts';
 import { loadStripe } from './stripe-package.ts';
 
 /**
@@ -28,20 +28,7 @@ export const LOCAL_CARD_MESSAGES = {
 } as const;
 
 const LOCAL_PRICE = { id: 'price_local_premium_monthly', unit_amount: PREMIUM_PRICE_USD_CENTS, currency: 'usd', recurring: { interval: 'month' } };
-const key = (subscriptionId: string) => ({ PK: `LOCALPAY#${subscriptionId}`, SK: 'SUBSCRIPTION' });
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
-
-interface LocalSubscription {
-  id: string;
-  customerId: string;
-  userId: string;
-  status: string;
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  clientSecret: string;
-  createdAt: string;
-}
 
 const toProvider = (s: LocalSubscription): ProviderSubscription => ({
   id: s.id, customerId: s.customerId, userId: s.userId, status: s.status, currentPeriodEnd: s.currentPeriodEnd,
@@ -106,47 +93,77 @@ export interface LocalProvider extends PaymentProvider {
   confirmPayment(userId: string, body: LocalConfirm): Promise<'succeeded' | 'requires_action'>;
 }
 
+/** A local subscription, or null (store/local-subscriptions.ts). */
+const read = async (id: string): Promise<LocalSubscription | null> => (await getLocalSubscription(id)) ?? null;
+
+/** Changes an existing local subscription; one that is not there is a failure (as Stripe's 404 would be). */
+async function update(id: string, patch: Partial<LocalSubscription>): Promise<LocalSubscription> {
+  const sub = await updateLocalSubscription(id, patch);
+  if (!sub) throw new Error(`local subscription ${id} does not exist`);
+  return sub;
+}
+
+/**
+ * Sends the event, signed with the local webhook secret, to the webhook route and waits for its answer. A
+ * delivery that fails is logged: the caller has applied the same state itself (as Stripe would retry later).
+ */
+async function deliver(webhookUrl: string, now: Date, type: string, sub: LocalSubscription): Promise<void> {
+  const event = {
+    id: `evt_local_${randomBytes(12).toString('hex')}`, object: 'event', api_version: 'local', created: Math.floor(now.getTime() / 1000),
+    livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: stripeShape(sub) },
+  };
+  const payload = JSON.stringify(event);
+  const Stripe = await loadStripe();
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET });
+  try {
+    const res = await fetch(webhookUrl, {
+      method: 'POST', body: payload, signal: AbortSignal.timeout(5_000),
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+    });
+    if (!res.ok) logger.warn('local provider: webhook delivery refused', { status: res.status, type, eventId: event.id });
+  } catch (error) {
+    logger.warn('local provider: webhook delivery failed', { error: error as Error, type, eventId: event.id });
+  }
+}
+
+/** Verifies a webhook signed with the local webhook secret (300 s tolerance), or throws badSignature(). */
+async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {
+  const Stripe = await loadStripe();
+  let event: StripeFormatEvent;
+  try {
+    event = (await Stripe.webhooks.constructEventAsync(rawBody, signature ?? '', LOCAL_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_SECONDS)) as unknown as StripeFormatEvent;
+  } catch {
+    throw badSignature();
+  }
+  return { id: event.id, type: event.type, subscriptionId: subscriptionIdOf(event) };
+}
+
+/**
+ * The card form's confirmation of the member's own incomplete subscription: the test card's outcome, and on success
+ * the subscription active for a month and its signed event delivered.
+ */
+async function confirmPayment(o: { webhookUrl: string; now: () => Date }, userId: string, body: LocalConfirm): Promise<'succeeded' | 'requires_action'> {
+  const id = body.clientSecret.split('_secret_')[0]!;
+  const sub = id.startsWith('sub_local_') ? await read(id) : null;
+  const secretMatches = sub !== null && sub.clientSecret.length === body.clientSecret.length
+    && timingSafeEqual(Buffer.from(sub.clientSecret), Buffer.from(body.clientSecret));
+  // Another member's payment, or an unknown one, reads as nothing at all.
+  if (!sub || !secretMatches || sub.userId !== userId) throw notFound('No such payment');
+  if (sub.status === 'active') return 'succeeded';
+  if (sub.status !== 'incomplete') throw notFound('This payment can no longer be completed');
+  const outcome = cardOutcome(body, o.now());
+  if (outcome === 'requires_action') return outcome;
+  if (outcome !== 'succeeded') throw paymentFailed(outcome.message);
+  const start = o.now();
+  const active = await update(id, { status: 'active', currentPeriodStart: start.toISOString(), currentPeriodEnd: addMonth(start).toISOString() });
+  await deliver(o.webhookUrl, o.now(), 'customer.subscription.updated', active);
+  return 'succeeded';
+}
+
+/** The local provider, delivering its events to `webhookUrl` (`now` for tests' clocks). */
 export function createLocalProvider(opts: { webhookUrl: string; now?: () => Date }): LocalProvider {
   const now = opts.now ?? (() => new Date());
-
-  async function read(id: string): Promise<LocalSubscription | null> {
-    const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: key(id), ConsistentRead: true }));
-    return (out.Item as LocalSubscription | undefined) ?? null;
-  }
-
-  async function update(id: string, patch: Partial<LocalSubscription>): Promise<LocalSubscription> {
-    const names = Object.keys(patch);
-    const out = await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: key(id), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_NEW',
-      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:f${i}`, patch[n as keyof LocalSubscription]])),
-    }));
-    return out.Attributes as LocalSubscription;
-  }
-
-  /**
-   * Sends the event, signed with the local webhook secret, to the webhook route and waits for its answer. A
-   * delivery that fails is logged: the caller has applied the same state itself (as Stripe would retry later).
-   */
-  async function deliver(type: string, sub: LocalSubscription): Promise<void> {
-    const event = {
-      id: `evt_local_${randomBytes(12).toString('hex')}`, object: 'event', api_version: 'local', created: Math.floor(now().getTime() / 1000),
-      livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: stripeShape(sub) },
-    };
-    const payload = JSON.stringify(event);
-    const Stripe = await loadStripe();
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET });
-    try {
-      const res = await fetch(opts.webhookUrl, {
-        method: 'POST', body: payload, signal: AbortSignal.timeout(5_000),
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
-      });
-      if (!res.ok) logger.warn('local provider: webhook delivery refused', { status: res.status, type, eventId: event.id });
-    } catch (error) {
-      logger.warn('local provider: webhook delivery failed', { error: error as Error, type, eventId: event.id });
-    }
-  }
+  const send = (type: string, sub: LocalSubscription) => deliver(opts.webhookUrl, now(), type, sub);
 
   return {
     kind: 'local',
@@ -162,14 +179,9 @@ export function createLocalProvider(opts: { webhookUrl: string; now?: () => Date
         id, customerId, userId, status: 'incomplete', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false,
         clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}`, createdAt: now().toISOString(),
       };
-      try {
-        await ddb.send(new PutCommand({ TableName: TABLE, Item: { ...key(id), ...sub }, ConditionExpression: 'attribute_not_exists(PK)' }));
-        return toProvider(sub);
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        // A retry with the same idempotency key: the first answer, as Stripe gives it.
-        return toProvider((await read(id))!);
-      }
+      if (await createLocalSubscription(sub)) return toProvider(sub);
+      // A retry with the same idempotency key: the first answer, as Stripe gives it.
+      return toProvider((await read(id))!);
     },
 
     async retrieveSubscription(id) {
@@ -179,43 +191,18 @@ export function createLocalProvider(opts: { webhookUrl: string; now?: () => Date
 
     async cancelAtPeriodEnd(id) {
       const sub = await update(id, { cancelAtPeriodEnd: true });
-      await deliver('customer.subscription.updated', sub);
+      await send('customer.subscription.updated', sub);
       return toProvider(sub);
     },
 
     async cancelNow(id) {
       const sub = await read(id);
       if (!sub || sub.status === 'canceled') return;
-      await deliver('customer.subscription.deleted', await update(id, { status: 'canceled', cancelAtPeriodEnd: false }));
+      await send('customer.subscription.deleted', await update(id, { status: 'canceled', cancelAtPeriodEnd: false }));
     },
 
-    async verifyWebhook(rawBody, signature) {
-      const Stripe = await loadStripe();
-      let event: StripeFormatEvent;
-      try {
-        event = (await Stripe.webhooks.constructEventAsync(rawBody, signature ?? '', LOCAL_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_SECONDS)) as unknown as StripeFormatEvent;
-      } catch {
-        throw badSignature();
-      }
-      return { id: event.id, type: event.type, subscriptionId: subscriptionIdOf(event) };
-    },
+    verifyWebhook,
 
-    async confirmPayment(userId, body) {
-      const id = body.clientSecret.split('_secret_')[0]!;
-      const sub = id.startsWith('sub_local_') ? await read(id) : null;
-      const secretMatches = sub !== null && sub.clientSecret.length === body.clientSecret.length
-        && timingSafeEqual(Buffer.from(sub.clientSecret), Buffer.from(body.clientSecret));
-      // Another member's payment, or an unknown one, reads as nothing at all.
-      if (!sub || !secretMatches || sub.userId !== userId) throw notFound('No such payment');
-      if (sub.status === 'active') return 'succeeded';
-      if (sub.status !== 'incomplete') throw notFound('This payment can no longer be completed');
-      const outcome = cardOutcome(body, now());
-      if (outcome === 'requires_action') return outcome;
-      if (outcome !== 'succeeded') throw paymentFailed(outcome.message);
-      const start = now();
-      const active = await update(id, { status: 'active', currentPeriodStart: start.toISOString(), currentPeriodEnd: addMonth(start).toISOString() });
-      await deliver('customer.subscription.updated', active);
-      return 'succeeded';
-    },
+    confirmPayment: (userId, body) => confirmPayment({ webhookUrl: opts.webhookUrl, now }, userId, body),
   };
 }

@@ -1,30 +1,11 @@
 /**
  * The payment provider behind billing (docs/decisions.md, "Billing"): Stripe through the `stripe` package when a
- * secret key is configured, the local provider otherwise. Billing's domain code only ever talks to this interface.
+ * secret key is configured, the local provider otherwise. Billing's handlers only ever talk to this interface; the
+ * subscription and event it answers are domain types (domain/types.ts).
  */
+import type { ProviderEvent, ProviderSubscription } from '../domain/types.ts';
 
-/** A subscription as the provider holds it now; billing derives the member's plan from it alone. */
-export interface ProviderSubscription {
-  id: string;
-  customerId: string;
-  /** The member it was created for (kept in the provider's metadata). */
-  userId: string | null;
-  /** Stripe's statuses: incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused. */
-  status: string;
-  /** End of the current paid period (ISO); null until the first payment (Stripe gives an unpaid subscription a period anyway). */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** The client secret of the payment still to confirm: present only while the latest invoice is unpaid. */
-  clientSecret: string | null;
-}
-
-/** A verified webhook event, reduced to what billing acts on. */
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  /** The subscription the event is about (from the subscription itself, or an invoice's), or null for others. */
-  subscriptionId: string | null;
-}
+export type { ProviderEvent, ProviderSubscription };
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';

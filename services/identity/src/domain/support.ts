@@ -1,9 +1,11 @@
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import { displayName } from '@torcedor/shared/formatters';
-import type { SupportRequestBody } from '@torcedor/shared/schemas/support';
+import type { SupportRequest, SupportRequestBody } from '@torcedor/shared/schemas/support';
 import type * as z from 'zod';
-import type { SupportRequestRecord } from '../data/support.ts';
-import type { UserRecord } from '../data/users.ts';
+import type { UserRecord } from './user.ts';
+
+/** A support request as stored and answered (the API's SupportRequest). */
+export type SupportRequestRecord = z.infer<typeof SupportRequest>;
 
 /**
  * A new support request of this member: who sent it (name and email as they are now, for the owner's answer) and

@@ -1,6 +1,34 @@
 import { isPremium } from '@torcedor/shared/entitlement';
-import { User } from '@torcedor/shared/schemas/identity';
-import type { UserRecord } from '../data/users.ts';
+import type { EventDetail } from '@torcedor/shared/events';
+import { displayName } from '@torcedor/shared/formatters';
+import type { Attribution } from '@torcedor/shared/schemas/attribution';
+import { DEFAULT_SETTINGS, User } from '@torcedor/shared/schemas/identity';
+
+/** The stored user: the API shape plus what is never exposed or editable. */
+export type UserRecord = Omit<User, 'isOwner'> & {
+  /** The pool user name (normalized email, or `trial_<id>` for trials). */
+  username: string;
+  dateOfBirth: string | null;
+  country: string | null;
+  /** Grows with every change of the public profile; carried by UserProfileChanged. */
+  profileVersion: number;
+  /** Read copy of billing's entitlement (EntitlementChanged). */
+  entitlementTier?: 'free' | 'trial' | 'premium';
+  entitlementUntil?: string | null;
+};
+
+/** A new member's record: every count zero, the default settings, then `fields` (the sign-up's or the trial's). */
+export function newUserRecord(id: string, username: string, fields: Partial<UserRecord>, now: Date): UserRecord {
+  return {
+    id, username, email: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
+    isSubscribed: false, isTrial: false, trialEndsAt: null,
+    followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
+    ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, ...fields,
+  };
+}
+
+/** A trial member whose trial has ended (the session is refused from then on). */
+export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 
 /** The API view of a stored user: never the birth date, country or internal versions. */
 export function toApiUser(r: UserRecord, isOwner: boolean, now = new Date()): User {
@@ -9,3 +37,27 @@ export function toApiUser(r: UserRecord, isOwner: boolean, now = new Date()): Us
   return User.parse({ ...r, isOwner, isSubscribed });
 }
 
+/** UserRegistered of a new member: who they are, member or trial, and where they came from when the page said. */
+export const registeredDetail = (r: UserRecord, attribution: Attribution | undefined): EventDetail<'UserRegistered'> => ({
+  userId: r.id, email: r.email, firstName: r.firstName, lastName: r.lastName,
+  kind: r.isTrial ? 'trial' : 'member', registeredAt: r.createdAt, trialEndsAt: r.trialEndsAt,
+  ...(attribution ? { attribution } : {}),
+});
+
+/** UserProfileChanged of a member: the public profile and every setting social honours, with the profile's version. */
+export const profileDetail = (u: UserRecord): EventDetail<'UserProfileChanged'> => ({
+  userId: u.id,
+  version: u.profileVersion,
+  displayName: displayName(u),
+  location: u.location ?? null,
+  profileImageUrl: u.profileImageUrl ?? null,
+  bio: u.bio ?? null,
+  profileVisibility: u.profileVisibility,
+  allowFollowRequests: u.allowFollowRequests,
+  showLocationInProfile: u.showLocationInProfile,
+  followNotifications: u.followNotifications,
+  reviewNotifications: u.reviewNotifications,
+  eventNotifications: u.eventNotifications,
+  marketingEmails: u.marketingEmails,
+  contentFilter: u.contentFilter,
+});

@@ -1,16 +1,15 @@
-import { deleteKeys, exportPart } from '@torcedor/service-kit/items';
+import { exportPart } from '@torcedor/service-kit/items';
 import { DomainError, unauthorized } from '@torcedor/service-kit/errors';
-import { eventPart } from '@torcedor/service-kit/outbox';
-import { transact } from '@torcedor/service-kit/transactions';
 import type { RouteHandler } from '@torcedor/service-kit/http';
-import { noteTombstone, tombstonePart } from '@torcedor/service-kit/revocation';
+import { noteTombstone } from '@torcedor/service-kit/revocation';
 import { deleteMemberUploads } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
-import { deletePoolUser, passwordAuth, revokeRefreshToken, viewerOf, type Viewer } from '../adapters/cognito.ts';
-import { deleteMemberRequests, listMemberRequests } from '../data/support.ts';
-import { releaseLoginAttempt, reserveLoginAttempt } from '../data/throttle.ts';
-import { forgetRecentUser, getUser, userKey, type UserRecord } from '../data/users.ts';
+import type { UserRecord } from '../domain/user.ts';
+import { deletePoolUser, passwordAuth, revokeRefreshToken, viewerOf, type Viewer } from '../providers/cognito.ts';
+import { deleteMemberRequests, listMemberRequests } from '../store/support.ts';
+import { deleteUser, getUser, recordDeletion } from '../store/users.ts';
 import { readCookies, REFRESH_COOKIE } from '@torcedor/service-kit/cookies';
+import { releaseLoginAttempt, reserveLoginAttempt } from './limits.ts';
 import { clearedSessionCookies } from './session-cookies.ts';
 
 /** identity's part of the export: the member's account, settings and the birth date they gave, then their support requests. */
@@ -55,14 +54,13 @@ export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ ses
   const deletedAt = new Date().toISOString();
   // Then the tombstone, with its event in the same transaction: from now on no session of the member is
   // accepted here, and the event tells every other service to write its own and erase what it holds.
-  await transact({ tombstone: tombstonePart(user.id, deletedAt), event: eventPart('UserDeleted', { userId: user.id, deletedAt }) });
+  await recordDeletion(user.id, deletedAt);
   noteTombstone(user.id, deletedAt);
   const refresh = readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE];
   if (refresh) await revokeRefreshToken(refresh);
   await deletePoolUser(user.username);
   await deleteMemberRequests(user.id);
-  await deleteKeys([userKey(user.id)]);
-  forgetRecentUser(user.id);
+  await deleteUser(user.id);
   cookies.push(...clearedSessionCookies());
   return { ok: true as const };
 };

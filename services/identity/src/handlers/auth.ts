@@ -1,43 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readCookies, REFRESH_COOKIE, SESSION_COOKIE } from '@torcedor/service-kit/cookies';
-import { notBeforeMsOf, noteRevoked, revocationParts } from '@torcedor/service-kit/revocation';
-import { eventPart } from '@torcedor/service-kit/outbox';
-import { transact } from '@torcedor/service-kit/transactions';
-import { loginOf, rememberLogin } from '../data/logins.ts';
+import { notBeforeMsOf, noteRevoked } from '@torcedor/service-kit/revocation';
 import { badRequest, forbidden, DomainError, unauthorized } from '@torcedor/service-kit/errors';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, LOGOUT_PAGE, TRIAL_DAYS } from '@torcedor/shared/constants';
-import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Routes } from '@torcedor/shared/routes';
-import { createPoolUser, deletePoolUser, passwordAuth, viewerOf, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../adapters/cognito.ts';
-import { createUser, getUser, profileChanged, type UserRecord } from '../data/users.ts';
-import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from '../data/throttle.ts';
+import { createPoolUser, deletePoolUser, passwordAuth, viewerOf, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../providers/cognito.ts';
+import { loginOf, recordLogout, rememberLogin } from '../store/logins.ts';
+import { createUser, getUser } from '../store/users.ts';
 import { checkAge } from '@torcedor/shared/age';
-import { toApiUser } from '../domain/user.ts';
+import { newUserRecord, registeredDetail, toApiUser, trialIsOver, type UserRecord } from '../domain/user.ts';
+import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from './limits.ts';
 import { clearedSessionCookies, REFRESH_MAX_AGE, sessionCookies } from './session-cookies.ts';
 
 const TRIAL_ENDED_MESSAGE = 'Your 7-day trial has ended. Create a free account to keep using Torcedor.';
 export const trialEnded = () => new DomainError('TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
-export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
 
 function assertAge(dateOfBirth: string, country: string, now: Date) {
   const r = checkAge(dateOfBirth, country, now);
   if (r.ok) return;
   if (r.code === 'UNDER_AGE') throw forbidden(r.message, r.code);
   throw badRequest(r.message, [{ path: ['dateOfBirth'], message: r.message }], r.code);
-}
-
-function newRecord(id: string, username: string, fields: Partial<UserRecord>, now: Date): UserRecord {
-  return {
-    id, username, email: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
-    isSubscribed: false, isTrial: false, trialEndsAt: null,
-    followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
-    ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, ...fields,
-  };
 }
 
 /**
@@ -51,11 +38,7 @@ async function register(
   const record = build(id);
   try {
     // The member and their two events in one transaction (the kit's outbox): never one without the other.
-    await createUser(record, [eventPart('UserRegistered', {
-      userId: record.id, email: record.email, firstName: record.firstName, lastName: record.lastName,
-      kind: record.isTrial ? 'trial' : 'member', registeredAt: record.createdAt, trialEndsAt: record.trialEndsAt,
-      ...(attribution ? { attribution } : {}),
-    }), profileChanged(record.id)]);
+    if (!(await createUser(record, registeredDetail(record, attribution)))) throw new Error(`user ${record.id} exists already`);
   } catch (err) {
     // The pool user's id, never its username (an email for members).
     await deletePoolUser(username).catch((e: unknown) => logger.error('compensation failed', { error: e as Error, poolUserId: id }));
@@ -71,7 +54,7 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddre
   const record = await register(
     body.email, body.password,
     { email: body.email, given_name: body.firstName, family_name: body.lastName },
-    (id) => newRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
+    (id) => newUserRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
     body.attribution,
   );
   countBusiness('SignUps');
@@ -104,7 +87,7 @@ export const startTrial: RouteHandler<Routes['startTrial']> = async ({ body, coo
   // The trial has no password the member knows: the session cookies are its only key.
   const password = `${randomBytes(24).toString('base64url')}aA1`;
   const record = await register(username, password, {}, (id) =>
-    newRecord(id, username, {
+    newUserRecord(id, username, {
       displayName: 'Trial Member', isTrial: true, trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
       dateOfBirth: body.dateOfBirth, country: body.country,
     }, now), body.attribution);
@@ -140,7 +123,7 @@ export const refreshSession: RouteHandler<Routes['refreshSession']> = async ({ e
   return { ok: true as const };
 };
 
-/** A new login: its refresh token is remembered with the time it began (data/logins.ts). */
+/** A new login: its refresh token is remembered with the time it began (store/logins.ts). */
 async function startLogin(tokens: { refreshToken?: string }, userId: string) {
   if (tokens.refreshToken) await rememberLogin(tokens.refreshToken, userId, Date.now(), REFRESH_MAX_AGE);
 }
@@ -166,8 +149,7 @@ export const logout: RouteHandler<Routes['logout']> = async ({ event, cookies })
     const expiresAt = Math.max(session.expiresAt, Math.floor(nowMs / 1000) + REFRESH_MAX_AGE);
     // notBeforeMs: every token and login of the member until now ends everywhere (signed out everywhere).
     const revoked = { sessionId: session.sessionId, userId: session.userId, expiresAt, notBeforeMs: nowMs };
-    const [marker, notBefore] = revocationParts(revoked);
-    await transact({ marker, notBefore, event: eventPart('SessionRevoked', revoked) });
+    await recordLogout(revoked);
     noteRevoked(revoked);
   }
   cookies.push(...clearedSessionCookies());

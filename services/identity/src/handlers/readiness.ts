@@ -1,8 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from '@torcedor/service-kit/ddb';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import type { Routes } from '@torcedor/shared/routes';
-import { probeUserPool } from '../adapters/cognito.ts';
+import { probeUserPool } from '../providers/cognito.ts';
+import { probeTable } from '../store/readiness.ts';
 
 /** A dependency answering slower than this is degraded; one that fails (or times out, 1.2 s x 2) is down. */
 const DEGRADED_MS = 300;
@@ -24,7 +23,7 @@ async function probe(name: string, call: () => Promise<unknown>) {
  */
 export const getReadiness: RouteHandler<Routes['getReadiness']> = async () => {
   const dependencies = await Promise.all([
-    probe('dynamodb', () => ddb.send(new GetCommand({ TableName: TABLE, Key: { PK: 'READINESS', SK: 'PROBE' }, ConsistentRead: true }))),
+    probe('dynamodb', probeTable),
     probe('cognito', probeUserPool),
   ]);
   const status = dependencies.some((d) => d.status === 'down') ? 'down' : dependencies.some((d) => d.status === 'degraded') ? 'degraded' : 'ok';

@@ -1,7 +1,7 @@
 import { clearCookie, REFRESH_COOKIE, SESSION_COOKIE, serializeCookie } from '@torcedor/service-kit/cookies';
 import { SIGNED_IN_HINT_COOKIE } from '@torcedor/shared/constants';
 import { secureCookies } from '../config.ts';
-import type { Tokens } from '../adapters/cognito.ts';
+import type { Tokens } from '../providers/cognito.ts';
 
 /**
  * The refresh cookie is sent only where it is used: to the auth routes (renewal) and to logout, which must

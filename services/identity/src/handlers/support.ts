@@ -3,9 +3,9 @@ import { notFound, unauthorized } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import type { Routes } from '@torcedor/shared/routes';
-import { createRequest, listMemberRequests, listQueue, resolveRequest } from '../data/support.ts';
-import { getUser } from '../data/users.ts';
 import { newSupportRequest } from '../domain/support.ts';
+import { createRequest, listMemberRequests, listQueue, resolveRequest } from '../store/support.ts';
+import { getUser } from '../store/users.ts';
 
 /**
  * Priority support (README, "Support requests"). Members write in and see their own requests; owners (the kit

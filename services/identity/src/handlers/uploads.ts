@@ -3,9 +3,8 @@ import { logger } from '@torcedor/service-kit/logger';
 import { deleteUpload, presignUpload, registerUpload } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
-import { reserveUpload } from '../data/throttle.ts';
-import { updateUser } from '../data/users.ts';
-import { currentRecord } from './user.ts';
+import { reserveUpload } from './limits.ts';
+import { currentRecord, saveUser } from './user.ts';
 
 /**
  * A presigned POST for one image under the member's own incoming path (the bytes are checked when it is registered),
@@ -30,7 +29,7 @@ export const setProfilePicture: RouteHandler<Routes['setProfilePicture']> = asyn
   const { objectPath } = await registerUpload(session.userId, body.imageUrl);
   const profileImageUrl = uploadUrl(objectPath);
   try {
-    await updateUser(session.userId, { profileImageUrl }, true);
+    await saveUser(session.userId, { profileImageUrl }, true);
   } catch (err) {
     // The copy would belong to nothing: it goes, and the member's error stands.
     await deleteUpload(session.userId, objectPath).catch((e: unknown) => logger.warn('unused profile picture not deleted', { error: e as Error }));

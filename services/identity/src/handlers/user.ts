@@ -1,16 +1,23 @@
-import { unauthorized } from '@torcedor/service-kit/errors';
+import { notFound, unauthorized } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import type { Session } from '@torcedor/service-kit/session';
 import type { Routes } from '@torcedor/shared/routes';
-import { getRecentUser, getUser, updateUser, type UserRecord } from '../data/users.ts';
-import { toApiUser } from '../domain/user.ts';
-import { trialEnded, trialIsOver } from './auth.ts';
+import { toApiUser, trialIsOver, type UserRecord } from '../domain/user.ts';
+import { getRecentUser, getUser, updateUser } from '../store/users.ts';
+import { trialEnded } from './auth.ts';
 
 /** The signed-in member's record; a deleted account is logged out, an ended trial is told so. */
 export async function currentRecord(session: Session, recent = false): Promise<UserRecord> {
   const user = await (recent ? getRecentUser : getUser)(session.userId);
   if (!user) throw unauthorized();
   if (trialIsOver(user, new Date())) throw trialEnded();
+  return user;
+}
+
+/** Sets some fields of the member's record (store/users.ts#updateUser): the record after, or 404 when it is gone. */
+export async function saveUser(userId: string, fields: Partial<UserRecord>, publicProfile: boolean): Promise<UserRecord> {
+  const user = await updateUser(userId, fields, publicProfile);
+  if (!user) throw notFound('User not found');
   return user;
 }
 
@@ -22,7 +29,7 @@ export const getProfile: RouteHandler<Routes['getProfile']> = getCurrentUser;
 export const updateProfile: RouteHandler<Routes['updateProfile']> = async ({ session, body }) => {
   await currentRecord(session);
   const clean = (s: string | null) => (s && s.trim() ? s : null);
-  const u = await updateUser(session.userId, { displayName: clean(body.displayName), bio: clean(body.bio), location: clean(body.location) }, true);
+  const u = await saveUser(session.userId, { displayName: clean(body.displayName), bio: clean(body.bio), location: clean(body.location) }, true);
   return toApiUser(u, session.isOwner);
 };
 
@@ -32,7 +39,7 @@ export const updateProfile: RouteHandler<Routes['updateProfile']> = async ({ ses
  */
 async function saveSettings(session: Session, fields: Partial<UserRecord>) {
   await currentRecord(session);
-  return toApiUser(await updateUser(session.userId, fields, true), session.isOwner);
+  return toApiUser(await saveUser(session.userId, fields, true), session.isOwner);
 }
 export const updatePrivacy: RouteHandler<Routes['updatePrivacy']> = async ({ session, body }) => saveSettings(session, body);
 export const updateNotifications: RouteHandler<Routes['updateNotifications']> = async ({ session, body }) => saveSettings(session, body);
