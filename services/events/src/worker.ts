@@ -1,22 +1,17 @@
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { createWorker } from '@torcedor/service-kit/worker';
-import { deleteMember } from './data/member.ts';
-import { moveStartedEvents } from './data/past.ts';
-import { applyProfile } from './data/profiles.ts';
+import { pastEventsUpdate, profileChanged, userDeleted } from './handlers/consumers.ts';
 
+/** The events service's consumers of the bus's events and its schedule. */
 export const handler = createWorker('events', {
   events: {
-    UserProfileChanged: async (p) => {
-      await applyProfile(p);
-    },
+    UserProfileChanged: profileChanged,
     EntitlementChanged: applyEntitlementCopy,
     SessionRevoked: markRevoked,
-    UserDeleted: async ({ userId }) => deleteMember(userId),
+    UserDeleted: userDeleted,
   },
   schedules: {
-    past_events_update: async () => {
-      await moveStartedEvents();
-    },
+    past_events_update: pastEventsUpdate,
   },
 });

@@ -1,38 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { describe, expect, it } from 'vitest';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
+import { serviceFixture, type Member } from '../../kit/test/fixture.ts';
 
-let http: Parameters<typeof call>[0];
-let worker: (e: unknown, c: unknown) => Promise<unknown>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
-const pool = () => inject('localAws');
-
-beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('events', pool()), { LOG_LEVEL: process.env.DEBUG_LOG ?? 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
-});
-
-interface Member { userId: string; cookies: string[] }
-let version = 1;
-async function member(name = 'Member', visibility = 'public'): Promise<Member> {
-  const m = await memberSession(pool());
-  await deliver(worker, busEvent('UserProfileChanged', {
-    userId: m.userId, version: version++, displayName: name, location: null, profileImageUrl: null, bio: null,
-    profileVisibility: visibility, allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
-    reviewNotifications: true, eventNotifications: true, marketingEmails: false, contentFilter: 'standard',
-  }));
-  return m;
-}
-/** billing's EntitlementChanged for a member, as the worker receives it (premium for 30 days unless told otherwise). */
-const plan = (m: Member, tier: 'free' | 'trial' | 'premium', until: string | null = new Date(Date.now() + 30 * 86_400_000).toISOString()) =>
-  deliver(worker, busEvent('EntitlementChanged', { userId: m.userId, version: version++, tier, until }, randomUUID(), 'torcedor.billing'));
-const premium = (m: Member) => plan(m, 'premium');
+const f = await serviceFixture('events', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+const { http, worker, ddb, pool, member, plan } = f;
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const form = (over: Record<string, unknown> = {}) => ({
@@ -61,7 +36,7 @@ async function partition(id: string) {
 
 describe('creating events', () => {
   it('refuses bad forms with 400 and stores nothing', async () => {
-    const host = await member();
+    const host = await member({ profile: true });
     const bad = [
       { title: '' }, { startAt: new Date(Date.now() - 60_000).toISOString(), endAt: null }, { endAt: inDays(2) }, { capacity: 0 }, { capacity: 'x' },
       { eventType: 'rave' }, { description: 'x'.repeat(10_000) }, { isAgeRestricted: false }, { startAt: 'tomorrow' },
@@ -77,7 +52,7 @@ describe('creating events', () => {
   });
 
   it('creates an event hosted under the member display name; the host takes no seat; lists page soonest first', async () => {
-    const host = await member('Hostess');
+    const host = await member({ name: 'Hostess', profile: true });
     const e = await create(host, { capacity: 10 });
     const r = await get(host, e.id);
     expect(r.body).toMatchObject({ hostName: 'Hostess', isHost: true, attendingCount: 0, capacity: 10, rsvpStatus: null, isAgeRestricted: true, attendees: [] });
@@ -99,7 +74,7 @@ describe('creating events', () => {
   });
 
   it("lets only the host edit or cancel; anyone else gets 404 and nothing changes; attendees hear of both", async () => {
-    const [host, other, guest] = [await member(), await member(), await member()];
+    const [host, other, guest] = [await member({ profile: true }), await member({ profile: true }), await member({ profile: true })];
     const e = await create(host);
     await rsvp(guest, e.id, 'going');
     expect((await call(http, 'PUT', `/api/events/${e.id}`, { cookies: other.cookies, pathParameters: { id: e.id }, body: form({ title: 'Hijacked' }) })).status).toBe(404);
@@ -116,7 +91,7 @@ describe('creating events', () => {
 
 describe('RSVP', () => {
   it('follows the state machine and keeps the counts', async () => {
-    const [host, m] = [await member(), await member()];
+    const [host, m] = [await member({ profile: true }), await member({ profile: true })];
     const e = await create(host);
     expect((await rsvp(m, e.id, 'going')).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1 });
     expect((await rsvp(m, e.id, 'going')).body).toMatchObject({ rsvpStatus: 'going', attendingCount: 1 });
@@ -129,11 +104,11 @@ describe('RSVP', () => {
   });
 
   it('capacity 5 and 50 parallel "going": exactly 5 go and the rest are waitlisted, 20 times over', { timeout: 240_000 }, async () => {
-    const host = await member();
+    const host = await member({ profile: true });
     // 20 upcoming events: more than a free member may host.
-    await premium(host);
+    await plan(host, 'premium');
     const members: Member[] = [];
-    for (let i = 0; i < 5; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => member())));
+    for (let i = 0; i < 5; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => member({ profile: true }))));
     for (let round = 0; round < 20; round++) {
       const e = await create(host, { capacity: 5 });
       // A request past the 1.2 s deadline on a busy DynamoDB Local is a 503 with Retry-After (docs/api.md): each member
@@ -158,8 +133,8 @@ describe('RSVP', () => {
   });
 
   it('a seat given back promotes exactly one waitlisted member, premium members first, who is told', async () => {
-    const [host, a, b, free1, free2, prem] = [await member(), await member(), await member(), await member(), await member(), await member()];
-    await premium(prem);
+    const [host, a, b, free1, free2, prem] = [await member({ profile: true }), await member({ profile: true }), await member({ profile: true }), await member({ profile: true }), await member({ profile: true }), await member({ profile: true })];
+    await plan(prem, 'premium');
     const e = await create(host, { capacity: 2 });
     await rsvp(a, e.id, 'going');
     await rsvp(b, e.id, 'going');
@@ -185,7 +160,7 @@ describe('RSVP', () => {
   });
 
   it('refuses answers to an event that has started', async () => {
-    const [host, m] = [await member(), await member()];
+    const [host, m] = [await member({ profile: true }), await member({ profile: true })];
     const e = await create(host, { startAt: new Date(Date.now() + 1500).toISOString(), endAt: null });
     await new Promise((r) => setTimeout(r, 1600));
     expect((await rsvp(m, e.id, 'going')).body.code).toBe('EVENT_STARTED');
@@ -227,12 +202,12 @@ describe('the waitlist under concurrency', () => {
     const newcomersGoing = newcomers.map((m) => m.userId).filter((u) => after.going.includes(u));
     if (newcomersGoing.length) expect(stillWaiting).toEqual([]);
   }
-  const members = async (n: number) => Promise.all(Array.from({ length: n }, () => member()));
+  const members = async (n: number) => Promise.all(Array.from({ length: n }, () => member({ profile: true })));
 
   it('1 seat, 3 waiting, 8 newcomers: the seat given back goes to the first waiting member, newcomers queue behind', { timeout: 120_000 }, async () => {
     const [host, holder, ...waiting] = await members(5);
     // Three upcoming events: more than a free member may host.
-    await premium(host!);
+    await plan(host!, 'premium');
     for (let round = 0; round < 3; round++) {
       const newcomers = await members(8);
       const e = await create(host!, { capacity: 1 });
@@ -252,7 +227,7 @@ describe('the waitlist under concurrency', () => {
   });
 
   it('5 seats, 45 waiting, 3 seats given back while 10 newcomers answer: the first 3 waiting go', { timeout: 240_000 }, async () => {
-    const host = await member();
+    const host = await member({ profile: true });
     const crowd: Member[] = [];
     for (let i = 0; i < 5; i++) crowd.push(...await members(10));
     const newcomers = await members(10);
@@ -296,7 +271,7 @@ describe('the waitlist under concurrency', () => {
 
 describe('attendees and accounts', () => {
   it('shows the host every attendee and others only public profiles', async () => {
-    const [host, pub, priv, viewer] = [await member('Host'), await member('Pub'), await member('Priv', 'private'), await member('Viewer')];
+    const [host, pub, priv, viewer] = [await member({ name: 'Host', profile: true }), await member({ name: 'Pub', profile: true }), await member({ name: 'Priv', profile: { profileVisibility: 'private' } }), await member({ name: 'Viewer', profile: true })];
     const e = await create(host);
     for (const m of [pub, priv]) await rsvp(m, e.id, 'going');
     expect((await get(host, e.id)).body.attendees.map((x: { name: string }) => x.name).sort()).toEqual(['Priv', 'Pub']);
@@ -304,7 +279,7 @@ describe('attendees and accounts', () => {
   });
 
   it("deleting an account frees its seats (promoting the waitlist) and cancels the events it hosts", async () => {
-    const [host, gone, waiting] = [await member(), await member(), await member()];
+    const [host, gone, waiting] = [await member({ profile: true }), await member({ profile: true }), await member({ profile: true })];
     const e = await create(host, { capacity: 1 });
     await rsvp(gone, e.id, 'going');
     await rsvp(waiting, e.id, 'going');
@@ -329,7 +304,7 @@ describe('hosting limit', () => {
   }
 
   it('a free member firing 4 creates at once gets exactly 2 events and 403s for the rest; cancelling one frees a slot', async () => {
-    const host = await member();
+    const host = await member({ profile: true });
     // Each create keeps its idempotency key across a 503 (a busy DynamoDB Local past the deadline), as the page does.
     const answers = await Promise.all(Array.from({ length: 4 }, async (_, i) => {
       const key = randomUUID();
@@ -351,8 +326,8 @@ describe('hosting limit', () => {
   });
 
   it('premium and trial members host freely; a plan that ended counts as free again', async () => {
-    const [prem, trial, lapsed] = [await member(), await member(), await member()];
-    await premium(prem);
+    const [prem, trial, lapsed] = [await member({ profile: true }), await member({ profile: true }), await member({ profile: true })];
+    await plan(prem, 'premium');
     await plan(trial, 'trial');
     await plan(lapsed, 'premium', new Date(Date.now() - 60_000).toISOString());
     for (let i = 0; i < 3; i++) {
@@ -364,8 +339,8 @@ describe('hosting limit', () => {
   });
 
   it('counts the events a member hosted while premium once the plan is free; an ended event stops counting', async () => {
-    const host = await member();
-    await premium(host);
+    const host = await member({ profile: true });
+    await plan(host, 'premium');
     const soon = await create(host, { startAt: new Date(Date.now() + 1_500).toISOString(), endAt: new Date(Date.now() + 2_500).toISOString() });
     await create(host);
     await create(host);
@@ -381,7 +356,7 @@ describe('hosting limit', () => {
   });
 
   it('moving an event keeps it counted until its new end', async () => {
-    const host = await member();
+    const host = await member({ profile: true });
     const short = await create(host, { startAt: new Date(Date.now() + 1_500).toISOString(), endAt: new Date(Date.now() + 2_500).toISOString() });
     await create(host);
     const moved = await call(http, 'PUT', `/api/events/${short.id}`, { cookies: host.cookies, pathParameters: { id: short.id }, body: form({ startAt: inDays(5), endAt: null }) });
@@ -393,9 +368,9 @@ describe('hosting limit', () => {
 
 describe('the member badge', () => {
   it("shows the host's and each attendee's premium benefits from the events service's own copies", async () => {
-    const [host, prem, trial, free, lapsed] = [await member('Host'), await member('Prem'), await member('Trial'), await member('Free'), await member('Lapsed')];
-    await premium(host);
-    await premium(prem);
+    const [host, prem, trial, free, lapsed] = [await member({ name: 'Host', profile: true }), await member({ name: 'Prem', profile: true }), await member({ name: 'Trial', profile: true }), await member({ name: 'Free', profile: true }), await member({ name: 'Lapsed', profile: true })];
+    await plan(host, 'premium');
+    await plan(prem, 'premium');
     await plan(trial, 'trial');
     await plan(lapsed, 'premium', new Date(Date.now() - 60_000).toISOString());
     const created = await call(http, 'POST', '/api/events', { cookies: host.cookies, body: form() });
@@ -445,7 +420,7 @@ describe('the past-events count', () => {
   /** The count answered equals a fresh count of started events, and the kept count is exactly the events counted past. */
   async function expectExact(host: Member) {
     const now = new Date().toISOString();
-    const past = await import('../src/data/past.ts');
+    const past = await import('../src/store/past.ts');
     expect(await past.countPast(now)).toBe(await scanCount(now));
     expect(await kept()).toBe(await scanCount(now, true));
     const before = await scanCount(new Date().toISOString());
@@ -457,9 +432,9 @@ describe('the past-events count', () => {
   }
 
   it('equals a fresh count after past and future events, two runs of the schedule, a cancel and edits across now', async () => {
-    const data = await import('../src/data/events.ts');
-    const host = await member('Past host');
-    await premium(host);
+    const data = { ...(await import('../src/domain/event.ts')), ...(await import('../src/store/events.ts')) };
+    const host = await member({ name: 'Past host', profile: true });
+    await plan(host, 'premium');
     await expectExact(host);
     // Events that started before (stored directly: the API takes only future starts), upcoming ones, and two that start in a moment.
     const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -490,7 +465,7 @@ describe('the past-events count', () => {
     expect(await kept()).toBe(afterFirst);
     await expectExact(host);
     await stored(ago(1_000));
-    await Promise.all([tick(), tick(), (await import('../src/data/past.ts')).moveStartedEvents()]);
+    await Promise.all([tick(), tick(), (await import('../src/store/past.ts')).moveStartedEvents()]);
     await expectExact(host);
 
     // Cancelling a counted event takes it off; an event counted past cannot be edited.
