@@ -1,10 +1,25 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { exportPart } from '@torcedor/service-kit/items';
-import * as handlers from './handlers.ts';
-import { leadPartitionItems } from './data/leads.ts';
+import { listAutomations, runAutomation } from './handlers/automations.ts';
+import { createCampaign, getCampaignAnalytics, listCampaigns, updateCampaign } from './handlers/campaigns.ts';
+import { discardDraft, listDrafts, publishDraft, updateDraft } from './handlers/drafts.ts';
+import { exportMarketing } from './handlers/leads.ts';
+import { getMarketingAnalytics, getMarketingDashboard } from './handlers/stats.ts';
+import { recordVisit } from './handlers/visits.ts';
 
 /** The owner's marketing area and the landing page's visit beacon (docs/marketing.md). */
 export const handler = createHttpHandler('marketing', {
-  ...handlers,
-  exportMarketing: async ({ session }) => exportPart('marketing', await leadPartitionItems(session.userId)),
+  recordVisit,
+  getMarketingDashboard,
+  getMarketingAnalytics,
+  listCampaigns,
+  createCampaign,
+  updateCampaign,
+  getCampaignAnalytics,
+  listAutomations,
+  runAutomation,
+  listDrafts,
+  updateDraft,
+  publishDraft,
+  discardDraft,
+  exportMarketing,
 });

@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@torcedor/shared/routes';
-import { publishedEvents, serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
+import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
+import { profileDetail, serviceFixture, type Member, type ServiceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
-import { memberSession } from '../../kit/test/sessions.ts';
 import { shuffle } from '../../kit/test/shuffle.ts';
-import { keys } from '../src/data/keys.ts';
-import { decodeCursor } from '../src/domain/rescore-cursor.ts';
+import { keys } from '../src/store/keys.ts';
+import { decodeCursor } from '../src/store/rescore-cursor.ts';
 
-let http: Parameters<typeof call>[0];
+let f: ServiceFixture;
+let http: ServiceFixture['http'];
 let worker: (e: unknown, c: unknown) => Promise<void>;
-let ddb: typeof import('@torcedor/service-kit/ddb');
-let owner: { cookies: string[]; userId: string };
-const pool = () => inject('localAws');
+let ddb: ServiceFixture['ddb'];
+let owner: Member;
+const pool = () => f.pool();
 
 beforeAll(async () => {
-  Object.assign(process.env, serviceEnv('marketing', inject('localAws')), { LOG_LEVEL: 'SILENT' });
-  http = (await import('../src/http.ts')).handler as typeof http;
-  worker = (await import('../src/worker.ts')).handler as unknown as typeof worker;
-  ddb = await import('@torcedor/service-kit/ddb');
-  owner = await memberSession(pool(), { owner: true });
+  f = await serviceFixture('marketing', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') });
+  ({ http, ddb } = f);
+  worker = f.worker as typeof worker;
+  owner = await f.member({ owner: true });
 });
 
 const DAY = 86_400_000;
@@ -29,13 +29,9 @@ const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
 const registered = (userId: string, extra: Record<string, unknown> = {}) => ({
   userId, email: `${userId}@example.com`, firstName: 'Lead', lastName: 'Person', kind: 'member', registeredAt: iso(), trialEndsAt: null, ...extra,
 });
-const profile = (userId: string, version: number, marketingEmails: boolean) => ({
-  userId, version, displayName: 'Lead Person', location: null, profileImageUrl: null, bio: null, profileVisibility: 'public',
-  allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
-  marketingEmails, contentFilter: 'standard',
-});
+const profile = (userId: string, version: number, marketingEmails: boolean) => profileDetail(userId, version, 'Lead Person', { marketingEmails });
 const readLead = async (userId: string) => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `LEAD#${userId}`, SK: 'LEAD' }, ConsistentRead: true }))).Item;
-const asOwner = (method: string, path: string, r: Parameters<typeof call>[3] = {}) => call(http, method, path, { cookies: owner.cookies, ...r });
+const asOwner = (method: string, path: string, r: Parameters<typeof call>[3] = {}) => f.as(owner)(method, path, r);
 const newCampaign = async (name: string, extra: Record<string, unknown> = {}) => {
   const r = await asOwner('POST', '/api/marketing/campaigns', { body: { name, description: `${name} copy`, type: 'social', ...extra } });
   expect(r.status).toBe(201);
@@ -71,7 +67,7 @@ describe('access', () => {
   const open = new Set(['recordVisit', 'exportMarketing']);
 
   it('every owner route answers 403 to a member and 401 to a visitor (the loop covers each route of the manifest)', async () => {
-    const member = await memberSession(pool());
+    const member = await f.member();
     const ownerRoutes = marketingRoutes.filter(([name]) => !open.has(name));
     expect(ownerRoutes.length).toBeGreaterThanOrEqual(12);
     for (const [name, r] of ownerRoutes) {
@@ -360,13 +356,13 @@ const retrying = async <T>(fn: () => Promise<T>, tries = 5): Promise<T> => {
 };
 
 describe('at scale: sharded counters', () => {
-  let stats: typeof import('../src/data/stats.ts');
-  let leads: typeof import('../src/data/leads.ts');
-  let signals: typeof import('../src/domain/signals.ts');
+  let stats: typeof import('../src/store/stats.ts');
+  let leads: typeof import('../src/store/leads.ts');
+  let signals: typeof import('../src/handlers/leads.ts');
   beforeAll(async () => {
-    stats = await import('../src/data/stats.ts');
-    leads = await import('../src/data/leads.ts');
-    signals = await import('../src/domain/signals.ts');
+    stats = await import('../src/store/stats.ts');
+    leads = await import('../src/store/leads.ts');
+    signals = await import('../src/handlers/leads.ts');
   });
   const today = () => new Date().toISOString().slice(0, 10);
   const todayOf = async () => (await stats.readDays(today())).find((d) => d.date === today()) ?? {};
@@ -405,21 +401,21 @@ type Row = Record<string, unknown>;
 const scale = {
   seeded: [] as string[],
   converted: new Set<string>(),
-  leads: undefined as unknown as typeof import('../src/data/leads.ts'),
+  leads: undefined as unknown as typeof import('../src/store/leads.ts'),
   jobs: undefined as unknown as typeof import('@torcedor/service-kit/jobs'),
-  rescoring: undefined as unknown as typeof import('../src/domain/rescoring.ts'),
-  automations: undefined as unknown as typeof import('../src/data/automations.ts'),
+  rescoring: undefined as unknown as typeof import('../src/domain/rescoring.ts') & typeof import('../src/handlers/jobs.ts'),
+  automations: undefined as unknown as typeof import('../src/store/automations.ts'),
   scoring: undefined as unknown as typeof import('../src/domain/scoring.ts'),
 };
 let seeding: Promise<void> | undefined;
 /** Signed up over the last 60 days (so scores differ), one in ten contactable, one in fifty converted. */
 async function seedOnce(): Promise<void> {
-  scale.leads = await import('../src/data/leads.ts');
+  scale.leads = await import('../src/store/leads.ts');
   scale.jobs = await import('@torcedor/service-kit/jobs');
-  scale.rescoring = await import('../src/domain/rescoring.ts');
-  scale.automations = await import('../src/data/automations.ts');
+  scale.rescoring = { ...(await import('../src/domain/rescoring.ts')), ...(await import('../src/handlers/jobs.ts')) };
+  scale.automations = await import('../src/store/automations.ts');
   scale.scoring = await import('../src/domain/scoring.ts');
-  const signals = await import('../src/domain/signals.ts');
+  const signals = await import('../src/handlers/leads.ts');
   scale.seeded.push(...Array.from({ length: 2000 }, () => randomUUID()));
   const rows = scale.seeded.map((id, i) => [id, i] as const);
   for (let c = 0; c < rows.length; c += 50) {

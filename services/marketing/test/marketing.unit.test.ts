@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { startOpenAiFake } from '../../kit/test/openai-fake.ts';
-import { dayFlows, emptyLead, leadStatus, sourceOf, tallyOf, type LeadState } from '../src/domain/lead.ts';
+import { emptyLead, type LeadState } from '../src/domain/lead-state.ts';
+import { dayFlows, leadStatus, sourceOf, tallyOf } from '../src/domain/lead.ts';
 import { scoreLead } from '../src/domain/scoring.ts';
 import { campaignLink, newCampaignId, rankCampaigns, type StoredCampaign } from '../src/domain/campaigns.ts';
 import { localWriter } from '../src/providers/local.ts';
 import { createOpenAiWriter } from '../src/providers/openai.ts';
-import type { ClubFacts } from '../src/providers/provider.ts';
-import { keys, LEAD_INDEX_SHARDS, shardOf, STATS_SHARDS } from '../src/data/keys.ts';
-import { mergeTop, sumBy, type ShardPage } from '../src/data/shards.ts';
-import { decodeCursor, encodeCursor } from '../src/domain/rescore-cursor.ts';
+import type { ClubFacts } from '../src/domain/writer.ts';
+import { keys, LEAD_INDEX_SHARDS, shardOf, STATS_SHARDS } from '../src/store/keys.ts';
+import { mergeTop, sumBy, type ShardPage } from '../src/store/shards.ts';
+import { decodeCursor, encodeCursor } from '../src/store/rescore-cursor.ts';
 
 const lead = (over: Partial<LeadState> = {}): LeadState => ({
   ...emptyLead('u1'), registered: true, kind: 'member', name: 'Ana Ruiz', email: 'ana@example.com', createdAt: '2026-11-01T10:00:00.000Z', ...over,
@@ -132,7 +133,7 @@ describe('writers', () => {
   });
 });
 
-describe('shards (data/keys.ts, data/shards.ts)', () => {
+describe('shards (store/keys.ts, store/shards.ts)', () => {
   /** A shard of sorted keys served `pageSize` at a time, counting its reads. */
   const shard = (sorted: string[], pageSize: number, reads: { n: number }): ShardPage<string> => {
     let at = 0;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { baseConfig } from '@torcedor/service-kit/config';
-import type { Campaign } from '@torcedor/shared/schemas/marketing';
+import { CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX } from '@torcedor/shared/constants';
+import type { Campaign, ContentDraft } from '@torcedor/shared/schemas/marketing';
 
 /** A campaign as stored: its fields, its counters (moved by leads and visits), its last ranking. */
 export type StoredCampaign = Omit<Campaign, 'utmCampaign' | 'link' | 'stats'> & {
@@ -31,8 +32,10 @@ export function campaignLink(c: Pick<StoredCampaign, 'id' | 'type'>, origin = ba
   return url.toString();
 }
 
+/** `part` of `whole` in percent, one decimal (0 when there is no whole). */
 export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
+/** The campaign as the owner sees it: its link, its stats and conversion rate. */
 export function campaignView(c: StoredCampaign): Campaign {
   return {
     id: c.id, name: c.name, description: c.description, objective: c.objective, type: c.type, status: c.status,
@@ -62,3 +65,27 @@ export function rankCampaigns(campaigns: StoredCampaign[], rankedAt: string): { 
     return { id: c.id, ranking: { rank: i + 1, of: sorted.length, score: campaignScore(c), weakest, note: `Rank ${i + 1} of ${sorted.length}: ${numbers}.${advice}`, rankedAt } };
   });
 }
+
+/** The owner's (or the writer's) fields of a campaign. */
+export type CampaignFields = Pick<StoredCampaign, 'name' | 'description' | 'objective' | 'type' | 'status' | 'generatedBy'>;
+
+/** A new campaign of these fields: a new id from its name, no counts yet, not ranked. */
+export function newCampaign(fields: CampaignFields, now: string): StoredCampaign {
+  return { id: newCampaignId(fields.name), ...fields, visits: 0, signups: 0, trials: 0, conversions: 0, ranking: null, createdAt: now, updatedAt: now };
+}
+
+/**
+ * Why a campaign draft cannot be published as it is (a field past the campaign's limit), with the field to shorten;
+ * null when it can.
+ */
+export function draftTooLong(draft: ContentDraft): { field: 'title' | 'body'; message: string } | null {
+  const tooLong = draft.title.length > CAMPAIGN_NAME_MAX ? ['title', CAMPAIGN_NAME_MAX] as const
+    : draft.body.length > CAMPAIGN_DESCRIPTION_MAX ? ['body', CAMPAIGN_DESCRIPTION_MAX] as const : null;
+  if (!tooLong) return null;
+  return { field: tooLong[0], message: `A campaign's ${tooLong[0] === 'title' ? 'name' : 'description'} is at most ${tooLong[1]} characters: shorten the draft first.` };
+}
+
+/** The active campaign a published campaign draft becomes. */
+export const campaignFromDraft = (draft: ContentDraft, now: string): StoredCampaign => newCampaign({
+  name: draft.title, description: draft.body, objective: 'acquisition', type: draft.campaignType ?? 'social', status: 'active', generatedBy: draft.generatedBy,
+}, now);

@@ -1,46 +1,7 @@
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Lead } from '@torcedor/shared/schemas/marketing';
+import type { LeadState } from './lead-state.ts';
 import { scoreLead } from './scoring.ts';
-
-/**
- * What marketing holds of a lead (docs/marketing.md, "Leads"). The events that build it arrive in any order:
- * activity or a subscription may come before the sign-up, so a lead exists unregistered (counted nowhere, shown
- * nowhere) until its UserRegistered arrives.
- */
-export interface LeadState {
-  id: string;
-  registered: boolean;
-  name: string | null;
-  email: string | null;
-  kind: 'member' | 'trial' | null;
-  source: string | null;
-  medium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  /** The campaign the lead is attributed to: its utm_campaign named one of ours when the lead signed up. */
-  campaignId: string | null;
-  createdAt: string | null;
-  posts: number;
-  reviews: number;
-  humidorAdds: number;
-  rsvps: number;
-  lastActiveAt: string | null;
-  trialed: boolean;
-  converted: boolean;
-  convertedAt: string | null;
-  /** The member accepts marketing emails (Settings; off by default). */
-  contactable: boolean;
-  /** The version of the last profile event applied (older ones are ignored). */
-  profileVersion: number;
-  /** Optimistic-concurrency version of the stored lead. */
-  v: number;
-}
-
-export const emptyLead = (id: string): LeadState => ({
-  id, registered: false, name: null, email: null, kind: null, source: null, medium: null, utmCampaign: null, referrer: null,
-  campaignId: null, createdAt: null, posts: 0, reviews: 0, humidorAdds: 0, rsvps: 0, lastActiveAt: null, trialed: false,
-  converted: false, convertedAt: null, contactable: false, profileVersion: 0, v: 0,
-});
 
 /** The source of a lead: utm_source, else the referring site's host (without www.), else 'direct'. */
 export function sourceOf(a: Attribution | undefined): string {
@@ -55,7 +16,9 @@ export function sourceOf(a: Attribution | undefined): string {
   return 'direct';
 }
 
+/** Everything the lead did: posts, reviews, humidor adds and RSVPs. */
 export const activityTotal = (s: LeadState) => s.posts + s.reviews + s.humidorAdds + s.rsvps;
+/** New, engaged (did anything), or converted. */
 export const leadStatus = (s: LeadState): Lead['status'] => (s.converted ? 'converted' : activityTotal(s) > 0 ? 'engaged' : 'new');
 
 /** The later of two instants (either may be absent). */
@@ -85,6 +48,7 @@ export interface LeadTally {
   campaignId: string | null;
 }
 
+/** A lead's part of the totals (nothing while unregistered). */
 export function tallyOf(s: LeadState | null): LeadTally {
   const on = !!s?.registered;
   return {
@@ -101,6 +65,7 @@ export function tallyOf(s: LeadState | null): LeadTally {
 /** The flows a write adds to the day it happens on (never taken back: the charts are history). */
 export interface DayFlows { signups: number; trials: number; conversions: number }
 
+/** What a write from `before` to `after` adds to its day: a sign-up, a trial, a conversion. */
 export function dayFlows(before: LeadState | null, after: LeadState | null): DayFlows {
   const b = tallyOf(before);
   const a = tallyOf(after);
@@ -110,4 +75,12 @@ export function dayFlows(before: LeadState | null, after: LeadState | null): Day
     trials: a.trialLeads > b.trialLeads ? 1 : 0,
     conversions: a.convertedLeads > b.convertedLeads ? 1 : 0,
   };
+}
+
+/** A lead as stored: its state, its score and status as of its last write, and the rescoring run that last changed the score. */
+export type StoredLead = LeadState & { engagementScore: number; status: Lead['status']; scoredRun?: string };
+
+/** The stored form of a lead's state as of a UTC date: its score and status computed then. */
+export function storedLead(s: LeadState, asOfDay: string): StoredLead {
+  return { ...s, engagementScore: scoreLead(s, asOfDay), status: leadStatus(s) };
 }

@@ -1,5 +1,5 @@
 import { DAY_MS, LEAD_SCORE } from '@torcedor/shared/constants';
-import type { LeadState } from './lead.ts';
+import type { LeadState } from './lead-state.ts';
 
 /** The UTC date (YYYY-MM-DD) of an instant: the day a score is computed as of, and the days of the charts. */
 export const utcDay = (at: Date | string) => new Date(at).toISOString().slice(0, 10);

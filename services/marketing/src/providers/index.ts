@@ -1,7 +1,7 @@
 import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { loadOpenAi, openAiSettings } from '@torcedor/service-kit/openai';
 import { localWriter } from './local.ts';
-import type { MarketingWriter } from './provider.ts';
+import type { MarketingWriter } from '../domain/writer.ts';
 
 /**
  * The writer of this function instance, chosen by configuration once: OpenAI when a key is set, the local writer

@@ -1,5 +1,5 @@
 import type { Campaign } from '@torcedor/shared/schemas/marketing';
-import type { CampaignDraft, ClubFacts, MarketingWriter, PostDraft } from './provider.ts';
+import type { CampaignDraft, ClubFacts, MarketingWriter, PostDraft } from '../domain/writer.ts';
 
 /**
  * The local writer: drafts from the facts with the club's voice, no model needed (the product runs offline on
@@ -77,6 +77,7 @@ function draftCampaign(objective: Campaign['objective'], f: ClubFacts): Campaign
   return { name: `${idea.name} - ${month}`.slice(0, 80), description: [idea.pitch, ...grounding].join(' ').slice(0, 500), type: idea.type };
 }
 
+/** The local writer (no model, no network). */
 export const localWriter: MarketingWriter = {
   kind: 'local',
   draftPost: async (facts) => draftPost(facts),

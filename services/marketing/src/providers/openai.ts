@@ -4,7 +4,7 @@ import { dependencyUnavailable } from '@torcedor/service-kit/errors';
 import type { OpenAiCtor, OpenAiSettings } from '@torcedor/service-kit/openai';
 import { CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX, DRAFT_TITLE_MAX } from '@torcedor/shared/constants';
 import { CampaignType } from '@torcedor/shared/schemas/marketing';
-import type { ClubFacts, MarketingWriter } from './provider.ts';
+import type { ClubFacts, MarketingWriter } from '../domain/writer.ts';
 
 /**
  * Marketing's writer on OpenAI's chat completions in JSON mode. The model gets the club's facts and writes from
@@ -23,6 +23,7 @@ const CampaignAnswer = z.object({
   name: z.string().trim().min(1).max(CAMPAIGN_NAME_MAX), description: z.string().trim().min(1).max(CAMPAIGN_DESCRIPTION_MAX), type: CampaignType,
 });
 
+/** The writer on OpenAI with these settings (the client class is loaded by the caller, on demand). */
 export function createOpenAiWriter(settings: OpenAiSettings, OpenAiClass: OpenAiCtor): MarketingWriter {
   const client: OpenAI = new OpenAiClass({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 0 });
   async function ask<S extends z.ZodType>(schema: S, task: string, facts: ClubFacts): Promise<z.output<S>> {

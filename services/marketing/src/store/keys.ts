@@ -1,7 +1,8 @@
 import type { AutomationName } from '@torcedor/shared/schemas/marketing';
+import type { ActivityKind } from '../domain/lead-state.ts';
 
 /**
- * Write shards (the counts, why, and how reads merge: the access-pattern table of ../README.md). Every post,
+ * Write shards (the counts, why, and how reads merge: the access-pattern table of the service README). Every post,
  * review, humidor add, RSVP, visit and sign-up moves a day counter, and every lead change a total or a source: on one
  * key each, a busy day would pass DynamoDB's per-partition write limit. So each counter lives on STATS_SHARDS
  * partitions, a write picks one (by a hash of the writer's id, or at random for an anonymous visit) and a read sums
@@ -25,7 +26,7 @@ const sharded = (base: string, n: number) => (n === 0 ? base : `${base}#${n}`);
 const shardNumbers = (n: number) => Array.from({ length: n }, (_, i) => i);
 const statsPartition = (shard: number) => sharded('STATS', shard);
 
-/** Keys as data for the marketing table (see ../README.md). */
+/** Keys as data for the marketing table (the service README's entity table; store/entities.ts declares each entity). */
 export const keys = {
   lead: (userId: string) => ({ PK: leadPartition(userId), SK: 'LEAD' }),
   leadPartition: (userId: string) => leadPartition(userId),
@@ -65,8 +66,6 @@ export const keys = {
   campaignsByTime: 'CAMPAIGNS',
   draftsByTime: 'DRAFTS',
 };
-
-export type ActivityKind = 'post' | 'review' | 'humidor' | 'rsvp';
 
 function leadPartition(userId: string) {
   return `LEAD#${userId}`;

@@ -1,33 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { ddb, TABLE } from '@torcedor/service-kit/ddb';
+import { reserveBudgets, type Budget } from '@torcedor/service-kit/budgets';
+import { write } from '@torcedor/service-kit/entity';
 import { queryAll, type Item } from '@torcedor/service-kit/items';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { reserveBudgets, type Budget } from '@torcedor/service-kit/budgets';
 import { DAY_MS, VISIT_LIMITS } from '@torcedor/shared/constants';
 import { utcDay } from '../domain/scoring.ts';
+import { addPart } from './counters.ts';
+import { campaignDayCounters, campaigns, cigarReviews, dayCounters } from './entities.ts';
 import { keys } from './keys.ts';
 import { sumBy } from './shards.ts';
-
-/** A part adding `n` to a counter of an item (and setting plain fields beside it). */
-export function addPart(key: { PK: string; SK: string }, field: string, n: number, set: Record<string, unknown> = {}): TransactPart {
-  const names = Object.keys(set);
-  return {
-    Update: {
-      TableName: TABLE, Key: key,
-      UpdateExpression: `ADD #c :n${names.length ? ` SET ${names.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : ''}`,
-      ExpressionAttributeNames: { '#c': field, ...Object.fromEntries(names.map((k, i) => [`#s${i}`, k])) },
-      ExpressionAttributeValues: { ':n': n, ...Object.fromEntries(names.map((k, i) => [`:s${i}`, set[k]])) },
-    },
-  };
-}
 
 /**
  * The day's activity flow of one kind (posts, reviews, humidorAdds, rsvps), part of the activity's own write, on the
  * day's shard of the member who did it.
  */
 export const dayActivityPart = (at: string, field: 'posts' | 'reviews' | 'humidorAdds' | 'rsvps', userId: string) =>
-  addPart(keys.day(utcDay(at), keys.statsShardOf(userId)), field, 1, { date: utcDay(at) });
+  addPart(dayCounters.key({ date: utcDay(at), shard: keys.statsShardOf(userId) }), { [field]: 1 }, { date: utcDay(at) });
 
 /**
  * AP: one visit of the day from `address` (and, for a campaign's visit, from that address to that campaign), reserved on
@@ -46,19 +34,16 @@ export function reserveVisit(address: string, campaignId: string | null, nowSeco
  * came through one of ours.
  */
 export async function recordVisit(at: string, campaignId: string | null): Promise<void> {
-  const day = utcDay(at);
-  const shard = randomInt(keys.statsShards.length);
+  const date = utcDay(at);
+  const day = addPart(dayCounters.key({ date, shard: randomInt(keys.statsShards.length) }), { visits: 1 }, { date });
   if (!campaignId) {
-    await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: keys.day(day, shard), UpdateExpression: 'ADD visits :one SET #d = :d',
-      ExpressionAttributeNames: { '#d': 'date' }, ExpressionAttributeValues: { ':one': 1, ':d': day },
-    }));
+    await write(day!);
     return;
   }
   await transact({
-    day: addPart(keys.day(day, shard), 'visits', 1, { date: day }),
-    campaign: addPart(keys.campaign(campaignId), 'visits', 1),
-    campaignDay: addPart(keys.campaignDay(campaignId, day), 'visits', 1, { date: day }),
+    day,
+    campaign: addPart(campaigns.key(campaignId), { visits: 1 }),
+    campaignDay: addPart(campaignDayCounters.key({ id: campaignId, date }), { visits: 1 }, { date }),
   });
 }
 
@@ -85,14 +70,10 @@ export async function readSources(): Promise<{ source: string; leads: number }[]
 }
 
 /** A review's part of its day's tally by cigar (written with the review's activity). */
-export function reviewTallyPart(at: string, r: { cigarId: string; brandName: string; cigarName: string; overallScore: number }): TransactPart {
-  return {
-    Update: {
-      TableName: TABLE, Key: keys.reviewsOfDay(utcDay(at), r.cigarId),
-      UpdateExpression: 'ADD reviews :one, scoreSum :s SET brandName = :b, cigarName = :c, cigarId = :id',
-      ExpressionAttributeValues: { ':one': 1, ':s': r.overallScore, ':b': r.brandName, ':c': r.cigarName, ':id': r.cigarId },
-    },
-  };
+export function reviewTallyPart(at: string, r: { cigarId: string; brandName: string; cigarName: string; overallScore: number }): TransactPart | undefined {
+  return addPart(cigarReviews.key({ date: utcDay(at), cigarId: r.cigarId }), { reviews: 1, scoreSum: r.overallScore }, {
+    brandName: r.brandName, cigarName: r.cigarName, cigarId: r.cigarId,
+  });
 }
 
 /** AP: the reviews of these days by cigar, summed. */

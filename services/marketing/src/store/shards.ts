@@ -1,5 +1,5 @@
 /**
- * Reading sharded keys back as one (keys.ts): counters summed over their shards, and sorted shards merged. Pure, so
+ * Reading sharded keys back as one (store/keys.ts): counters summed over their shards, and sorted shards merged. Pure, so
  * the unit tests hold them to the answers a single key would give.
  */
 

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
+import { write } from '@torcedor/service-kit/entity';
+import { queryPage } from '@torcedor/service-kit/items';
 import { eventPart } from '@torcedor/service-kit/outbox';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { AUTOMATION_HISTORY_SHOWN, AUTOMATION_LEASE_MS } from '@torcedor/shared/constants';
 import { AutomationRun, type AutomationName } from '@torcedor/shared/schemas/marketing';
+import { leases, runs } from './entities.ts';
 import { keys } from './keys.ts';
 
 /** A run id that sorts by start time (base-36 milliseconds) and cannot collide. */
 export const newRunId = (nowMs: number) => `${nowMs.toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;
 
+/** What a start came to: the run, or the time the run holding the lease holds it until. */
 export type StartResult = { started: true; run: AutomationRun } | { started: false; heldUntil: string };
 
 /**
@@ -21,13 +23,10 @@ export async function startRun(name: AutomationName, trigger: AutomationRun['tri
   const runId = newRunId(now.getTime());
   const run: AutomationRun = { id: runId, name, trigger, outcome: 'running', startedAt: now.toISOString(), finishedAt: null, durationMs: null, summary: null };
   const r = await transact({
-    lease: {
-      Put: {
-        TableName: TABLE, Item: { ...keys.lease(name), runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS },
-        ConditionExpression: 'attribute_not_exists(PK) OR expiresAtMs < :now', ExpressionAttributeValues: { ':now': now.getTime() },
-      },
-    },
-    run: { Put: { TableName: TABLE, Item: { ...keys.run(name, runId), ...run } } },
+    lease: leases.put(name, { runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS }, {
+      ConditionExpression: 'attribute_not_exists(PK) OR expiresAtMs < :now', ExpressionAttributeValues: { ':now': now.getTime() },
+    }),
+    run: runs.put({ name, runId }, run),
     event: requestedBy ? eventPart('AutomationRequested', { runId, name, requestedBy }) : undefined,
   });
   if (r.ok) return { started: true, run };
@@ -37,12 +36,9 @@ export async function startRun(name: AutomationName, trigger: AutomationRun['tri
 
 /** The part that takes or renews run `runId`'s lease for AUTOMATION_LEASE_MS: when free, expired or already its own. */
 function holdLeasePart(name: AutomationName, runId: string, now: Date): TransactPart {
-  return {
-    Put: {
-      TableName: TABLE, Item: { ...keys.lease(name), runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS },
-      ConditionExpression: 'attribute_not_exists(PK) OR runId = :id OR expiresAtMs < :now', ExpressionAttributeValues: { ':id': runId, ':now': now.getTime() },
-    },
-  };
+  return leases.put(name, { runId, expiresAtMs: now.getTime() + AUTOMATION_LEASE_MS }, {
+    ConditionExpression: 'attribute_not_exists(PK) OR runId = :id OR expiresAtMs < :now', ExpressionAttributeValues: { ':id': runId, ':now': now.getTime() },
+  });
 }
 
 /**
@@ -50,8 +46,7 @@ function holdLeasePart(name: AutomationName, runId: string, now: Date): Transact
  * running and no other run starts. Answers false when another run holds it.
  */
 export async function holdLease(name: AutomationName, runId: string, now: Date): Promise<boolean> {
-  return ddb.send(new PutCommand(holdLeasePart(name, runId, now).Put!))
-    .then(() => true, (err: unknown) => { if (isConditionFailure(err)) return false; throw err; });
+  return write(holdLeasePart(name, runId, now));
 }
 
 /**
@@ -68,14 +63,14 @@ export async function continueRun(run: AutomationRun, requestedBy: string, now: 
 
 /** AP: an automation's lease, or null when free. */
 export async function readLease(name: AutomationName): Promise<{ runId: string; expiresAtMs: number } | null> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.lease(name), ConsistentRead: true }));
-  return out.Item ? { runId: String(out.Item.runId), expiresAtMs: Number(out.Item.expiresAtMs) } : null;
+  const item = await leases.get(name);
+  return item ? { runId: String(item.runId), expiresAtMs: Number(item.expiresAtMs) } : null;
 }
 
 /** AP: one run (consistent), or null. */
 export async function readRun(name: AutomationName, runId: string): Promise<AutomationRun | null> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.run(name, runId), ConsistentRead: true }));
-  return out.Item ? AutomationRun.parse(out.Item) : null;
+  const item = await runs.get({ name, runId });
+  return item ? AutomationRun.parse(item) : null;
 }
 
 /**
@@ -84,21 +79,17 @@ export async function readRun(name: AutomationName, runId: string): Promise<Auto
  */
 export async function finishRun(run: AutomationRun, outcome: 'succeeded' | 'failed', summary: string, now: Date): Promise<void> {
   const durationMs = Math.max(0, now.getTime() - Date.parse(run.startedAt));
-  await ddb.send(new UpdateCommand({
-    TableName: TABLE, Key: keys.run(run.name, run.id), ConditionExpression: 'outcome = :running',
-    UpdateExpression: 'SET outcome = :o, finishedAt = :f, durationMs = :d, summary = :s',
-    ExpressionAttributeValues: { ':running': 'running', ':o': outcome, ':f': now.toISOString(), ':d': durationMs, ':s': summary },
-  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
-  await ddb.send(new DeleteCommand({
-    TableName: TABLE, Key: keys.lease(run.name), ConditionExpression: 'runId = :id', ExpressionAttributeValues: { ':id': run.id },
-  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+  await write(runs.update({ name: run.name, runId: run.id }, { outcome, finishedAt: now.toISOString(), durationMs, summary }, {
+    ConditionExpression: 'outcome = :running', ExpressionAttributeValues: { ':running': 'running' },
+  }));
+  await write(leases.remove(run.name, { ConditionExpression: 'runId = :id', ExpressionAttributeValues: { ':id': run.id } }));
 }
 
 /** AP: the newest runs of an automation. */
 export async function recentRuns(name: AutomationName, limit = AUTOMATION_HISTORY_SHOWN): Promise<AutomationRun[]> {
-  const out = await ddb.send(new QueryCommand({
-    TableName: TABLE, ScanIndexForward: false, Limit: limit,
+  const page = await queryPage({
+    ScanIndexForward: false, Limit: limit,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :run)', ExpressionAttributeValues: { ':pk': keys.automationPartition(name), ':run': 'RUN#' },
-  }));
-  return (out.Items ?? []).map((i) => AutomationRun.parse(i));
+  });
+  return page.items.map((i) => AutomationRun.parse(i));
 }

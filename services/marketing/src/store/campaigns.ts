@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, isConditionFailure, TABLE } from '@torcedor/service-kit/ddb';
-import { notFound } from '@torcedor/service-kit/errors';
-import { indexKeys, queryAll, setExpression, type Item } from '@torcedor/service-kit/items';
-import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
+import { write } from '@torcedor/service-kit/entity';
+import { queryAll, queryPage, setExpression, type Item } from '@torcedor/service-kit/items';
+import type { TransactPart } from '@torcedor/service-kit/transactions';
 import type { StoredCampaign } from '../domain/campaigns.ts';
+import { campaigns } from './entities.ts';
 import { keys } from './keys.ts';
 
 const STORED_FIELDS = [
@@ -11,6 +12,7 @@ const STORED_FIELDS = [
   'createdAt', 'updatedAt',
 ] as const;
 
+/** A stored campaign's fields (counters absent until moved read as 0). */
 function toStored(i: Item): StoredCampaign {
   return {
     ...(Object.fromEntries(STORED_FIELDS.map((f) => [f, i[f]])) as unknown as StoredCampaign),
@@ -30,50 +32,46 @@ export async function listCampaigns(): Promise<StoredCampaign[]> {
 
 /** AP: one campaign (consistent), or null. */
 export async function readCampaign(id: string): Promise<StoredCampaign | null> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.campaign(id), ConsistentRead: true }));
-  return out.Item ? toStored(out.Item) : null;
+  const item = await campaigns.get(id);
+  return item ? toStored(item) : null;
 }
 
 /** AP: whether a campaign with this utm_campaign value exists (leads are attributed only to real campaigns). */
 export async function campaignExists(id: string): Promise<boolean> {
-  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.campaign(id), ProjectionExpression: 'PK' }));
+  const out = await ddb.send(new GetCommand({ TableName: TABLE, Key: campaigns.key(id), ProjectionExpression: 'PK' }));
   return !!out.Item;
 }
 
 /** The write of a new campaign (its id is new: a repeat of it fails its condition). */
-export const campaignPut = (c: StoredCampaign): TransactPart => ({
-  Put: {
-    TableName: TABLE, ConditionExpression: 'attribute_not_exists(PK)',
-    Item: { ...keys.campaign(c.id), ...c, ...indexKeys({ GSI1: [keys.campaignsByTime, `${c.createdAt}#${c.id}`] }) },
-  },
-});
+export const campaignPut = (c: StoredCampaign): TransactPart => campaigns.put(c.id, c, { ifAbsent: true });
 
-/** AP: create a campaign. */
-export async function createCampaign(c: StoredCampaign): Promise<void> {
-  const r = await transact({ campaign: campaignPut(c) });
-  if (!r.ok) throw new Error(`campaign id ${c.id} is taken`);
+/** AP: create a campaign; false when its id is taken. */
+export async function createCampaign(c: StoredCampaign): Promise<boolean> {
+  return write(campaignPut(c));
 }
 
-/** AP: change a campaign's own fields (its counters are the leads' and visits' to change). */
-export async function updateCampaign(id: string, fields: Partial<Pick<StoredCampaign, 'name' | 'description' | 'objective' | 'type' | 'status'>>, now: string): Promise<StoredCampaign> {
+/**
+ * AP: change a campaign's own fields (its counters are the leads' and visits' to change): the campaign as changed, or
+ * undefined when there is none.
+ */
+export async function updateCampaign(
+  id: string, fields: Partial<Pick<StoredCampaign, 'name' | 'description' | 'objective' | 'type' | 'status'>>, now: string,
+): Promise<StoredCampaign | undefined> {
   try {
     const out = await ddb.send(new UpdateCommand({
-      TableName: TABLE, Key: keys.campaign(id), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_NEW',
+      TableName: TABLE, Key: campaigns.key(id), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_NEW',
       ...setExpression({ ...fields, updatedAt: now }),
     }));
     return toStored(out.Attributes!);
   } catch (err) {
-    if (isConditionFailure(err)) throw notFound('Campaign not found');
+    if (isConditionFailure(err)) return undefined;
     throw err;
   }
 }
 
-/** AP: record the last optimization's ranking of a campaign. */
+/** AP: record the last optimization's ranking of a campaign (nothing when it was deleted meanwhile). */
 export async function saveRanking(id: string, ranking: NonNullable<StoredCampaign['ranking']>): Promise<void> {
-  await ddb.send(new UpdateCommand({
-    TableName: TABLE, Key: keys.campaign(id), ConditionExpression: 'attribute_exists(PK)',
-    UpdateExpression: 'SET ranking = :r', ExpressionAttributeValues: { ':r': ranking },
-  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+  await write(campaigns.update(id, { ranking }, { ifExists: true }));
 }
 
 /** AP: a campaign's daily flows (visits, sign-ups, conversions) from a date on. */
@@ -86,9 +84,9 @@ export async function campaignDays(id: string, fromDay: string): Promise<Item[]>
 
 /** AP: the newest leads a campaign brought (their ids). */
 export async function campaignLeadIds(id: string, limit: number): Promise<string[]> {
-  const out = await ddb.send(new QueryCommand({
-    TableName: TABLE, ScanIndexForward: false, Limit: limit,
+  const page = await queryPage({
+    ScanIndexForward: false, Limit: limit,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lead)', ExpressionAttributeValues: { ':pk': keys.campaignPartition(id), ':lead': 'LEAD#' },
-  }));
-  return (out.Items ?? []).map((i) => String(i.userId));
+  });
+  return page.items.map((i) => String(i.userId));
 }
