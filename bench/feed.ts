@@ -43,11 +43,14 @@ async function inParallel(tasks: (() => Promise<unknown>)[], n: number): Promise
   }));
 }
 
+/** social's modules as the bench uses them, loaded after its env is set (read at import). */
+type Social = Awaited<ReturnType<typeof loadSocial>>;
+/** A client of the bench's own for the seed, and a bulk writer through it. */
+type SeedDb = ReturnType<typeof seedDb>;
+interface Readers { one: BenchMember; many: BenchMember; single: string; followed: string[] }
 
-
-
-export async function benchFeed(stack: Stack, opts: { samples: number }): Promise<FeedBenchResult> {
-  const t0 = performance.now();
+/** Times the seed's steps (`BENCH_DEBUG` prints each as it ends). */
+function stepClock(t0: number) {
   let tStep = t0;
   const steps: string[] = [];
   const step = (name: string) => {
@@ -55,81 +58,129 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     if (process.env.BENCH_DEBUG) console.error(`B3: ${steps.at(-1)}`);
     tStep = performance.now();
   };
-  // social's handler and worker, configured as the stack configures its own social (env read at import).
+  return { steps, step };
+}
+
+export async function benchFeed(stack: Stack, opts: { samples: number }): Promise<FeedBenchResult> {
+  const t0 = performance.now();
+  const clock = stepClock(t0);
+  const social = await loadSocial(stack);
+  const db = seedDb(stack, social.kit.TABLE);
+
+  // ---- Seed -----------------------------------------------------------------------------------------
+  const readers = await seedReaders(stack, social, db, clock.step);
+  await checkDirectItems(social, db, readers);
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  // ---- Measure --------------------------------------------------------------------------------------
+  const feed = feedCalls(social);
+  const { entriesOne, entriesMany } = await checkPages(social, feed, readers);
+  const latency = await sampleLatencies(feed, readers, opts.samples);
+  const commands = await observeCommands(social, feed, readers);
+  const b3Seconds = (performance.now() - t0) / 1000;
+
+  return report({ latency, commands, entriesOne, entriesMany, seedSeconds, b3Seconds, steps: clock.steps });
+}
+
+/** social's handler and worker, configured as the stack configures its own social (env read at import). */
+async function loadSocial(stack: Stack) {
   Object.assign(process.env, serviceEnv('social', stack.aws, { logLevel: 'ERROR' }));
   const kit = await import('@torcedor/service-kit/ddb');
-  const { keys } = await import('../services/social/src/data/keys.ts');
-  const { entryFields } = await import('../services/social/src/data/posts.ts');
+  const { keys } = await import('../services/social/src/store/keys.ts');
+  const { entryFields } = await import('../services/social/src/domain/posts.ts');
   const { indexKeys } = await import('@torcedor/service-kit/items');
   const { isoDay } = await import('@torcedor/shared/formatters');
   const http = (await import('../services/social/src/http.ts')).handler as unknown as Handler;
   const worker = (await import('../services/social/src/worker.ts')).handler as unknown as (e: unknown, c: unknown) => Promise<unknown>;
-  // Seed writes go through a client of the bench's own with the SDK's default deadlines (the kit's fail-fast
-  // ones are for requests; bulk writes on a busy machine can take longer).
+  return { kit, keys, entryFields, indexKeys, isoDay, http, worker };
+}
+
+/**
+ * Seed writes go through a client of the bench's own with the SDK's default deadlines (the kit's fail-fast
+ * ones are for requests; bulk writes on a busy machine can take longer).
+ */
+function seedDb(stack: Stack, table: string) {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: stack.aws.region, endpoint: stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   const write = async (all: Record<string, unknown>[]) => {
     const batches = Array.from({ length: Math.ceil(all.length / 25) }, (_, i) => all.slice(i * 25, i * 25 + 25));
     await inParallel(batches.map((batch) => async () => {
       let requests = batch.map((Item) => ({ PutRequest: { Item } }));
       while (requests.length) {
-        const out = await client.send(new BatchWriteCommand({ RequestItems: { [kit.TABLE]: requests } }));
-        requests = (out.UnprocessedItems?.[kit.TABLE] ?? []) as typeof requests;
+        const out = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
       }
     }), 8);
   };
+  return { client, write };
+}
 
-  // ---- Seed -----------------------------------------------------------------------------------------
-  // Two readers signed in as B4's member is (identity on the stack; their profiles reach social through the bus).
+/** A member's profile as identity's UserProfileChanged carries it (and social's copy keeps it). */
+const profile = (userId: string, i: number) => ({
+  userId, displayName: `Bench Member ${i}`, location: 'Estelí', profileImageUrl: null, bio: null,
+  profileVisibility: 'public' as const, allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
+  reviewNotifications: true, eventNotifications: true, contentFilter: 'standard' as const,
+});
+
+/** A post as the items social's createPost writes (store/posts.ts): the post with its GSI1/GSI2 keys, the author's own timeline entry. */
+function postOf(social: Social, userId: string, at: number, k: number) {
+  const { keys, indexKeys, isoDay, entryFields } = social;
+  const p = {
+    postId: randomUUID(), userId, postType: 'text' as const, content: `Smoke ${k}: a maduro after dinner`, imageUrl: null,
+    likeCount: 0, commentCount: 0, createdAt: new Date(at).toISOString(),
+  };
+  const sk = keys.postSk(p.createdAt, p.postId);
+  return {
+    post: p, sk,
+    items: [
+      { ...keys.post(p.postId), ...p, ...indexKeys({ GSI1: [keys.postsBy(p.userId), sk], GSI2: [keys.postsOfDay(isoDay(new Date(p.createdAt))), sk] }) },
+      { ...keys.timelineEntry(p.userId, sk), ...entryFields(p) },
+    ],
+  };
+}
+
+/** Two readers signed in as B4's member is (identity on the stack; their profiles reach social through the bus). */
+async function seedReaders(stack: Stack, social: Social, db: SeedDb, step: (name: string) => void): Promise<Readers> {
   const [one, many] = [await signedInMember(stack, 'feed-1'), await signedInMember(stack, 'feed-500')];
   step('sign-ins');
+  const { single, base } = await followOne(stack, social, db, one);
+  step('reader following 1 (handler + worker)');
+  const followed = await followMany(social, db, many, base);
+  step(`reader following ${FOLLOWED} (items)`);
+  return { one, many, single, followed };
+}
 
-  // The reader following 1 member gets there through the real paths: the member's profile delivered to social's
-  // worker as identity's UserProfileChanged (as services/social/test/social.int.test.ts `profile()` does), the
-  // follow through the handler (POST /api/follow/{id}), the back-fill by the stack's own social worker from the
-  // FollowChanged event on the stack's bus.
-  const profile = (userId: string, i: number) => ({
-    userId, displayName: `Bench Member ${i}`, location: 'Estelí', profileImageUrl: null, bio: null,
-    profileVisibility: 'public' as const, allowFollowRequests: true, showLocationInProfile: true, followNotifications: true,
-    reviewNotifications: true, eventNotifications: true, contentFilter: 'standard' as const,
-  });
+/**
+ * The reader following 1 member gets there through the real paths: the member's profile delivered to social's
+ * worker as identity's UserProfileChanged (as services/social/test/social.int.test.ts `profile()` does), the
+ * follow through the handler (POST /api/follow/{id}), the back-fill by the stack's own social worker from the
+ * FollowChanged event on the stack's bus.
+ */
+async function followOne(stack: Stack, social: Social, db: SeedDb, one: BenchMember): Promise<{ single: string; base: number }> {
   const single = randomUUID();
-  await deliver((e) => worker(e, lambdaContext('worker')), busEvent('UserProfileChanged', { ...profile(single, 0), version: 1, marketingEmails: false }));
+  await deliver((e) => social.worker(e, lambdaContext('worker')), busEvent('UserProfileChanged', { ...profile(single, 0), version: 1, marketingEmails: false }));
   const base = Date.now() - 3_600_000;
-  /** A post as the items social's createPost writes (data/posts.ts): the post with its GSI1/GSI2 keys, the author's own timeline entry. */
-  const postOf = (userId: string, at: number, k: number) => {
-    const p = {
-      postId: randomUUID(), userId, postType: 'text' as const, content: `Smoke ${k}: a maduro after dinner`, imageUrl: null,
-      likeCount: 0, commentCount: 0, createdAt: new Date(at).toISOString(),
-    };
-    const sk = keys.postSk(p.createdAt, p.postId);
-    return {
-      post: p, sk,
-      items: [
-        { ...keys.post(p.postId), ...p, ...indexKeys({ GSI1: [keys.postsBy(p.userId), sk], GSI2: [keys.postsOfDay(isoDay(new Date(p.createdAt))), sk] }) },
-        { ...keys.timelineEntry(p.userId, sk), ...entryFields(p) },
-      ],
-    };
-  };
   // Written as items, not through POST /api/posts (a session per member); nobody follows the member yet, so the
   // PostPublished event (left out) would fan out to no one.
-  await write(Array.from({ length: FEED_PAGE_SIZE + 5 }, (_, k) => postOf(single, base + k, k).items).flat());
-  const follow = async (reader: BenchMember, id: string) => {
-    const r = await http(httpEvent('POST', `/api/follow/${id}`, { cookies: reader.cookies, pathParameters: { id } }), lambdaContext('http'));
-    if (r.statusCode !== 200) throw new Error(`POST /api/follow answered ${r.statusCode}: ${r.body}`);
-  };
-  await follow(one, single);
+  await db.write(Array.from({ length: FEED_PAGE_SIZE + 5 }, (_, k) => postOf(social, single, base + k, k).items).flat());
+  const r = await social.http(httpEvent('POST', `/api/follow/${single}`, { cookies: one.cookies, pathParameters: { id: single } }), lambdaContext('http'));
+  if (r.statusCode !== 200) throw new Error(`POST /api/follow answered ${r.statusCode}: ${r.body}`);
   await stack.busIdle();
-  step('reader following 1 (handler + worker)');
+  return { single, base };
+}
 
-  // The reader following 500 members: the same items, written directly (500 follows through the handler and 500
-  // back-fills take minutes on DynamoDB Local): each member's profile copy (what the worker's upsertAuthor sets),
-  // one post, the follow edge with its GSI1 keys and both members' totals (what data/follows.ts `follow` writes;
-  // its notification and events are left out, the feed reads neither), and the reader's timeline entry of that
-  // post (what the back-fill writes). Checked below against the items the real paths wrote for the first reader.
+/**
+ * The reader following 500 members: the same items, written directly (500 follows through the handler and 500
+ * back-fills take minutes on DynamoDB Local): each member's profile copy (what the worker's upsertAuthor sets),
+ * one post, the follow edge with its GSI1 keys and both members' totals (what store/follows.ts `follow` writes;
+ * its notification and events are left out, the feed reads neither), and the reader's timeline entry of that
+ * post (what the back-fill writes). Checked by `checkDirectItems` against the items the real paths wrote for the first reader.
+ */
+async function followMany(social: Social, db: SeedDb, many: BenchMember, base: number): Promise<string[]> {
+  const { keys, indexKeys, entryFields } = social;
   const followed = Array.from({ length: FOLLOWED }, () => randomUUID());
   const now = new Date().toISOString();
   const items: Record<string, unknown>[] = followed.flatMap((userId, i) => {
-    const { post, sk, items: postItems } = postOf(userId, base + 60_000 + i * 1000, 0);
+    const { post, sk, items: postItems } = postOf(social, userId, base + 60_000 + i * 1000, 0);
     return [
       { ...keys.author(userId), ...profile(userId, i + 1), version: 1 },
       ...postItems,
@@ -139,12 +190,15 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     ];
   });
   items.push({ ...keys.counts(many.userId), userId: many.userId, followingCount: FOLLOWED, version: FOLLOWED });
-  await write(items);
-  step(`reader following ${FOLLOWED} (items)`);
+  await db.write(items);
+  return followed;
+}
 
-  // The directly written items have the attributes of those the service wrote.
-  const get = async (key: { PK: string; SK: string }) => (await client.send(new GetCommand({ TableName: kit.TABLE, Key: key }))).Item ?? {};
-  const firstEntry = async (reader: string) => (await client.send(new QueryCommand({
+/** The directly written items have the attributes of those the service wrote. */
+async function checkDirectItems(social: Social, db: SeedDb, { one, many, single, followed }: Readers): Promise<void> {
+  const { kit, keys } = social;
+  const get = async (key: { PK: string; SK: string }) => (await db.client.send(new GetCommand({ TableName: kit.TABLE, Key: key }))).Item ?? {};
+  const firstEntry = async (reader: string) => (await db.client.send(new QueryCommand({
     TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.timeline(reader) }, Limit: 1,
   }))).Items?.[0] ?? {};
   const shape = (i: Record<string, unknown>) => Object.keys(i).sort().join();
@@ -156,9 +210,11 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
   for (const [what, real, direct] of pairs) {
     if (shape(real) !== shape(direct)) throw new Error(`B3 seed: the ${what} written directly (${shape(direct)}) differs from social's (${shape(real)})`);
   }
-  const seedSeconds = (performance.now() - t0) / 1000;
+}
 
-  // ---- Measure --------------------------------------------------------------------------------------
+/** The two calls compared: a feed page through the handler, and the raw Query of the same timeline page through the kit's `ddb`. */
+function feedCalls(social: Social) {
+  const { kit, keys, http } = social;
   const feedEvent = (reader: BenchMember) => httpEvent('GET', '/api/feed', { cookies: reader.cookies });
   const page = async (reader: BenchMember) => {
     const r = await http(feedEvent(reader), lambdaContext('http'));
@@ -169,8 +225,12 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.timeline(reader.userId) },
     ScanIndexForward: false, Limit: FEED_PAGE_SIZE,
   }));
+  return { page, rawQuery };
+}
+type FeedCalls = ReturnType<typeof feedCalls>;
 
-  // Both readers see a full page, newest first, each entry a post of someone they follow.
+/** Both readers see a full page, newest first, each entry a post of someone they follow. Returns their timelines' sizes. */
+async function checkPages(social: Social, { page, rawQuery }: FeedCalls, { one, many }: Readers): Promise<{ entriesOne: number; entriesMany: number }> {
   for (const [reader, expectAuthors] of [[one, 1], [many, FEED_PAGE_SIZE]] as const) {
     const body = JSON.parse(String((await page(reader)).body)) as { items: { id: string; userId: string; createdAt: string }[]; nextCursor: string | null };
     const raw = await rawQuery(reader);
@@ -180,16 +240,20 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     if (body.items.map((i) => i.id).join() !== (raw.Items ?? []).map((i) => String(i.postId)).join()) throw new Error('the feed page is not the timeline page');
     if (new Set(body.items.map((i) => i.userId)).size !== expectAuthors || !body.nextCursor) throw new Error('unexpected feed page');
   }
+  const { kit, keys } = social;
   const timelineSize = async (reader: BenchMember) => (await kit.ddb.send(new QueryCommand({
     TableName: kit.TABLE, KeyConditionExpression: 'PK = :pk', Select: 'COUNT', ExpressionAttributeValues: { ':pk': keys.timeline(reader.userId) },
   }))).Count ?? 0;
   const [entriesOne, entriesMany] = [await timelineSize(one), await timelineSize(many)];
+  return { entriesOne, entriesMany };
+}
 
-  // Warm-up, then the three measurements sampled in turn (the order rotates), so each sees the same load.
+/** Warm-up, then the three measurements sampled in turn (the order rotates), so each sees the same load. */
+async function sampleLatencies({ page, rawQuery }: FeedCalls, { one, many }: Readers, samples: number) {
   const runs: (() => Promise<unknown>)[] = [() => rawQuery(many), () => page(many), () => page(one)];
   for (let i = 0; i < 20; i++) for (const run of runs) await run();
   const times: number[][] = runs.map(() => []);
-  for (let i = 0; i < opts.samples; i++) {
+  for (let i = 0; i < samples; i++) {
     for (let j = 0; j < runs.length; j++) {
       const k = (i + j) % runs.length;
       const t = performance.now();
@@ -198,13 +262,20 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     }
   }
   const [queryP50, manyP50, oneP50] = times.map(p50) as [number, number, number];
+  return { queryP50, manyP50, oneP50 };
+}
 
-  // The commands of a page: a middleware on the kit's DynamoDB client (the document client shares its stack)
-  // records each command's start and end and asks for its consumed capacity. Installed only now, so the timings
-  // above ran on the client as it is. The session's revocation markers are re-read once READ_RECHECK_MS passed
-  // since this instance last read them: the first page after a pause pays that read, the others do not.
+const COUNTED = 30;
+
+/**
+ * The commands of a page: a middleware on the kit's DynamoDB client (the document client shares its stack)
+ * records each command's start and end and asks for its consumed capacity. Installed only now, so the timings
+ * before ran on the client as it is. The session's revocation markers are re-read once READ_RECHECK_MS passed
+ * since this instance last read them: the first page after a pause pays that read, the others do not.
+ */
+async function observeCommands(social: Social, { page }: FeedCalls, { one, many }: Readers) {
   const { READ_RECHECK_MS } = await import('@torcedor/service-kit/revocation');
-  const recorder = commandRecorder(kit.dynamodb);
+  const recorder = commandRecorder(social.kit.dynamodb);
   const observe = async (reader: BenchMember) => {
     const { sent, total } = await recorder.during(() => page(reader));
     return {
@@ -212,7 +283,6 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
       total, waiting: busyTime(sent), tripMs: roundTripTimes(sent),
     };
   };
-  const COUNTED = 30;
   const steady = [];
   for (let i = 0; i < COUNTED; i++) steady.push(await observe(i % 2 ? one : many));
   await new Promise((r) => setTimeout(r, READ_RECHECK_MS + 100));
@@ -225,15 +295,25 @@ export async function benchFeed(stack: Stack, opts: { samples: number }): Promis
     total: p50(steadyMany.map((s) => s.total)), waiting: p50(steadyMany.map((s) => s.waiting)),
     tripMs: steadyMany[0]!.tripMs.map((_, k) => p50(steadyMany.map((s) => s.tripMs[k] ?? 0))),
   };
-  const commandsOf = (s: { commands: string[] }) => [...new Set(s.commands)].map((c) => `${s.commands.filter((x) => x === c).length}x ${c.replace(/Command$/, '')}`).join(', ');
-  const b3Seconds = (performance.now() - t0) / 1000;
+  return { READ_RECHECK_MS, recheck, steadyMany, typical };
+}
 
+const commandsOf = (s: { commands: string[] }) => [...new Set(s.commands)].map((c) => `${s.commands.filter((x) => x === c).length}x ${c.replace(/Command$/, '')}`).join(', ');
+
+/** B3's rows, floors and notes. */
+function report(r: {
+  latency: Awaited<ReturnType<typeof sampleLatencies>>;
+  commands: Awaited<ReturnType<typeof observeCommands>>;
+  entriesOne: number; entriesMany: number; seedSeconds: number; b3Seconds: number; steps: string[];
+}): FeedBenchResult {
+  const { queryP50, manyP50, oneP50 } = r.latency;
+  const { READ_RECHECK_MS, recheck, steadyMany, typical } = r.commands;
   const notes = [
-    `B3 readers: following 1 (timeline ${entriesOne} entries) and ${FOLLOWED} (timeline ${entriesMany} entries); back-fill ${FOLLOW_BACKFILL_POSTS} posts per follow`,
+    `B3 readers: following 1 (timeline ${r.entriesOne} entries) and ${FOLLOWED} (timeline ${r.entriesMany} entries); back-fill ${FOLLOW_BACKFILL_POSTS} posts per follow`,
     `B3 page of the reader following ${FOLLOWED}: ${typical.calls} calls (${commandsOf(steadyMany[0]!)}), ${typical.trips} sequential round trips, ${typical.rcu} RCUs (p50 of ${steadyMany.length} pages; max round trips over ${COUNTED} pages of both readers: ${typical.maxTrips})`,
     `B3 where a page's time goes (reader following ${FOLLOWED}, p50, recorder on): ${typical.total.toFixed(1)} ms, of which waiting on DynamoDB ${typical.waiting.toFixed(1)} ms (round trips: ${typical.tripMs.map((t) => `${t.toFixed(1)} ms`).join(', ')}; raw timeline Query p50 ${queryP50.toFixed(1)} ms)`,
     `B3 page that re-reads the session's revocation markers (once per ${READ_RECHECK_MS / 1000} s per session per instance): ${recheck.calls} calls (${commandsOf(recheck)}), ${recheck.trips} sequential round trips, ${recheck.rcu} RCUs`,
-    `B3 seed ${seedSeconds.toFixed(1)} s (${steps.join(', ')}), total ${b3Seconds.toFixed(1)} s`,
+    `B3 seed ${r.seedSeconds.toFixed(1)} s (${r.steps.join(', ')}), total ${r.b3Seconds.toFixed(1)} s`,
   ];
   return {
     floors: { feedTimelineQueryP50Ms: queryP50, feedFollowing1P50Ms: oneP50 },

@@ -1,37 +1,13 @@
-import { AdminAddUserToGroupCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { OWNERS_GROUP } from '@torcedor/shared/constants';
-import type { LocalAws } from './aws/local-aws.ts';
 import { REPO_ROOT } from './paths.ts';
 import { ensureDemoAccount, type DemoAccount } from './seed/accounts.ts';
+import type { SeedContext, SeedStep } from './seed/context.ts';
 import { demoClubStep } from './seed/demo-club.ts';
 
-/** An /api call through the local gateway (same event, same handlers as a browser's request). */
-export type SeedApi = (
-  method: string,
-  path: string,
-  init?: { body?: unknown; cookies?: string[]; headers?: Record<string, string> },
-) => Promise<{ status: number; headers: Record<string, string>; cookies: string[]; body: unknown }>;
-
-/** What a seed step gets: the stand-ins' clients and the API, after every service is up. */
-export interface SeedContext {
-  aws: LocalAws;
-  dynamodb: DynamoDBClient;
-  cognito: CognitoIdentityProviderClient;
-  s3: S3Client;
-  api: SeedApi;
-  /** Waits until every event published so far has been delivered. */
-  busIdle(): Promise<void>;
-  log(line: string): void;
-}
-
-export interface SeedStep {
-  name: string;
-  run(ctx: SeedContext): Promise<void>;
-}
+export type { SeedApi, SeedContext, SeedStep } from './seed/context.ts';
 
 /**
  * The seam where the local stack puts data in place on every boot, after all parts are up and before

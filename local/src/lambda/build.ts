@@ -45,27 +45,20 @@ function externalPackages(rootModules: string): esbuild.Plugin {
 const sha = (b: Uint8Array) => createHash('sha1').update(b).digest('hex');
 
 /**
- * Bundles each service's http function (and worker where servicesWithWorker() lists one) the way CDK's
- * NodejsFunction does: esbuild, platform node, ESM, one self-contained file per function; plus the
- * worker-thread host. Output goes to `outDir/<service>/<fn>.mjs`.
- *
- * With `onChange` (dev mode), a change under services/ or shared/ triggers an incremental rebuild, and
- * `onChange` gets the services whose bundles actually changed.
+ * `<outDir>/node_modules`, a link to the root node_modules, through which the bundles load their external packages
+ * (a dangling link left by a moved checkout is replaced).
  */
-export async function buildServices(o: {
-  repoRoot: string;
-  outDir: string;
-  onChange?: (services: ServiceName[]) => void;
-  onError?: (message: string) => void;
-}): Promise<BuildResult> {
-  mkdirSync(o.outDir, { recursive: true });
-  const link = join(o.outDir, 'node_modules');
-  const rootModules = join(o.repoRoot, 'node_modules');
+function linkNodeModules(outDir: string, rootModules: string): void {
+  mkdirSync(outDir, { recursive: true });
+  const link = join(outDir, 'node_modules');
   if (!existsSync(link)) {
     try { lstatSync(link); rmSync(link, { force: true }); } catch { /* no dangling link */ }
     symlinkSync(rootModules, link, 'dir');
   }
+}
 
+/** The worker-thread host plus each service's functions (http, and worker / stream where it has one), and where each bundle goes. */
+function entryPointsOf(repoRoot: string, outDir: string): { entryPoints: { in: string; out: string }[]; bundles: ServiceBundles } {
   const withWorker = new Set(servicesWithWorker());
   const withStream = new Set(servicesWithStream());
   const bundles = {} as ServiceBundles;
@@ -76,21 +69,31 @@ export async function buildServices(o: {
     bundles[s] = {};
     const fns: FunctionKind[] = ['http', ...(withWorker.has(s) ? ['worker' as const] : []), ...(withStream.has(s) ? ['stream' as const] : [])];
     for (const fn of fns) {
-      const src = join(o.repoRoot, serviceEntry(s, fn));
+      const src = join(repoRoot, serviceEntry(s, fn));
       if (!existsSync(src)) throw new Error(`${serviceEntry(s, fn)} is missing`);
       entryPoints.push({ in: src, out: `${s}/${fn}` });
-      bundles[s][fn] = join(o.outDir, s, `${fn}.mjs`);
+      bundles[s][fn] = join(outDir, s, `${fn}.mjs`);
     }
   }
+  return { entryPoints, bundles };
+}
 
+/**
+ * Writes only the output files whose content changed. `firstBuild` settles with the first build (rejects on its
+ * errors); after it, errors go to `onError` and the services whose bundles changed to `onChange`.
+ */
+function writeChangedFiles(
+  outDir: string,
+  o: { onChange?: (services: ServiceName[]) => void; onError?: (message: string) => void },
+): { plugin: esbuild.Plugin; firstBuild: Promise<void> } {
   const written = new Map<string, string>();
-  const serviceOf = (file: string) => relative(o.outDir, file).split(sep)[0] as ServiceName;
+  const serviceOf = (file: string) => relative(outDir, file).split(sep)[0] as ServiceName;
   let first = true;
   let resolveFirst!: () => void;
   let rejectFirst!: (e: Error) => void;
   const firstBuild = new Promise<void>((res, rej) => { resolveFirst = res; rejectFirst = rej; });
 
-  const onEnd: esbuild.Plugin = {
+  const plugin: esbuild.Plugin = {
     name: 'torcedor-write-changed',
     setup(build) {
       build.onEnd((result) => {
@@ -115,6 +118,49 @@ export async function buildServices(o: {
       });
     },
   };
+  return { plugin, firstBuild };
+}
+
+/**
+ * Dev mode: inotify (fs.watch) on the sources, then an incremental rebuild; faster to notice a save than esbuild's
+ * polling watcher. Unchanged bundles are not rewritten, so only edited services reload. Returns the stop.
+ */
+function rebuildOnChange(ctx: esbuild.BuildContext, repoRoot: string): () => Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let building = Promise.resolve();
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { building = building.then(() => ctx.rebuild().then(() => undefined, () => undefined)); }, 80);
+  };
+  const watchers = ['services', 'shared'].map((d) => watch(join(repoRoot, d), { recursive: true }, (_e, file) => {
+    if (file && !/node_modules|\.test\.ts$/.test(String(file))) schedule();
+  }));
+  return async () => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+    await building;
+    await ctx.dispose();
+  };
+}
+
+/**
+ * Bundles each service's http function (and worker where servicesWithWorker() lists one) the way CDK's
+ * NodejsFunction does: esbuild, platform node, ESM, one self-contained file per function; plus the
+ * worker-thread host. Output goes to `outDir/<service>/<fn>.mjs`.
+ *
+ * With `onChange` (dev mode), a change under services/ or shared/ triggers an incremental rebuild, and
+ * `onChange` gets the services whose bundles actually changed.
+ */
+export async function buildServices(o: {
+  repoRoot: string;
+  outDir: string;
+  onChange?: (services: ServiceName[]) => void;
+  onError?: (message: string) => void;
+}): Promise<BuildResult> {
+  const rootModules = join(o.repoRoot, 'node_modules');
+  linkNodeModules(o.outDir, rootModules);
+  const { entryPoints, bundles } = entryPointsOf(o.repoRoot, o.outDir);
+  const { plugin: onEnd, firstBuild } = writeChangedFiles(o.outDir, o);
 
   const ctx = await esbuild.context({
     entryPoints,
@@ -142,25 +188,5 @@ export async function buildServices(o: {
     await ctx.dispose();
     return { bundles, host: join(o.outDir, 'host.mjs'), dispose: async () => undefined };
   }
-  // Dev mode: inotify (fs.watch) on the sources, then an incremental rebuild; faster to notice a save
-  // than esbuild's polling watcher. Unchanged bundles are not rewritten, so only edited services reload.
-  let timer: NodeJS.Timeout | undefined;
-  let building = Promise.resolve();
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => { building = building.then(() => ctx.rebuild().then(() => undefined, () => undefined)); }, 80);
-  };
-  const watchers = ['services', 'shared'].map((d) => watch(join(o.repoRoot, d), { recursive: true }, (_e, file) => {
-    if (file && !/node_modules|\.test\.ts$/.test(String(file))) schedule();
-  }));
-  return {
-    bundles,
-    host: join(o.outDir, 'host.mjs'),
-    dispose: async () => {
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
-      await building;
-      await ctx.dispose();
-    },
-  };
+  return { bundles, host: join(o.outDir, 'host.mjs'), dispose: rebuildOnChange(ctx, o.repoRoot) };
 }

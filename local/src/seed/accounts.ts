@@ -1,7 +1,7 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { CountryCode } from '@torcedor/shared/constants';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
-import type { SeedContext } from '../seed.ts';
+import type { SeedContext } from './context.ts';
 
 /** The password of every seeded account (docs/architecture.md, "On one machine"). */
 export const DEMO_PASSWORD = 'Torcedor-demo-2026';

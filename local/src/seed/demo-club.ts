@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createLog } from '../log.ts';
-import type { SeedContext, SeedStep } from '../seed.ts';
+import type { SeedContext, SeedStep } from './context.ts';
 import { ensureDemoAccount, loginDemoAccount, type SeedSession } from './accounts.ts';
 import {
   DEMO_ACCOUNT_EVENT_ANSWERS, DEMO_ACCOUNT_FOLLOWS, DEMO_COMMENTS, DEMO_EVENTS, DEMO_FOLLOWS, DEMO_LIKES, DEMO_MEMBERS, type DemoHandle, type DemoMember, type DemoPostRef, type DemoReview,
