@@ -83,3 +83,15 @@ export async function write(part: TransactPart): Promise<boolean> {
     throw err;
   }
 }
+
+/** Sends one Update part alone and answers the item after it, or undefined when its condition failed. */
+export async function updateReturning<T extends Item = Item>(part: TransactPart): Promise<T | undefined> {
+  if (!part.Update) throw new Error('updateReturning takes an Update part');
+  try {
+    const out = await ddb.send(new UpdateCommand({ ...(part.Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }));
+    return (out.Attributes ?? {}) as T;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}

@@ -7,7 +7,7 @@ import { call, type TestRequest } from './http-event.ts';
 import { memberSession } from './sessions.ts';
 
 /**
- * The services' one integration fixture (docs/testing.md): a service's HTTP function and worker on the local
+ * The services' one integration fixture (services/kit/README.md): a service's HTTP function and worker on the local
  * stand-ins (DynamoDB Local, cognito-local, the local bus), signed-in members, the events other services would
  * send it, and the delivery of the events it publishes to itself. One per test file: each file runs in its own
  * module scope, so `process.env` and the imported functions are that service's.

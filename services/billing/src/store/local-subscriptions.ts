@@ -1,6 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure } from '@torcedor/service-kit/ddb';
-import { write } from '@torcedor/service-kit/entity';
+import { updateReturning, write } from '@torcedor/service-kit/entity';
 import type { LocalSubscription } from '../domain/types.ts';
 import { localSubscriptions } from './entities.ts';
 
@@ -18,12 +16,5 @@ export const createLocalSubscription = (sub: LocalSubscription): Promise<boolean
 
 /** AP: change some fields of an existing local subscription: the subscription after the change, or undefined when there is none. */
 export async function updateLocalSubscription(id: string, patch: Partial<LocalSubscription>): Promise<LocalSubscription | undefined> {
-  const { Update } = localSubscriptions.update(id, patch, { ifExists: true });
-  try {
-    const out = await ddb.send(new UpdateCommand({ ...(Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }));
-    return out.Attributes as LocalSubscription;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+  return updateReturning<LocalSubscription>(localSubscriptions.update(id, patch, { ifExists: true }));
 }

@@ -123,7 +123,7 @@ export async function markEventProcessed(eventId: string, userId: string | null)
  * create is the same customer).
  */
 export async function saveCustomer(userId: string, customerId: string): Promise<boolean> {
-  return write(subscriptions.update(userId, { customerId, userId }, { ConditionExpression: 'attribute_not_exists(customerId)' }));
+  return write(subscriptions.update(userId, { customerId, userId }, { ConditionExpression: 'attribute_not_exists(customerId) OR customerId = :none', ExpressionAttributeValues: { ':none': null } }));
 }
 
 /** AP: forget which member a subscription belonged to (account deletion; the member's partition goes separately). */

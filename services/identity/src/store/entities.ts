@@ -1,8 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionFailure } from '@torcedor/service-kit/ddb';
 import { entity } from '@torcedor/service-kit/entity';
-import type { Item } from '@torcedor/service-kit/items';
-import type { TransactPart } from '@torcedor/service-kit/transactions';
 import type { SupportRequestRecord } from '../domain/support.ts';
 import type { UserRecord } from '../domain/user.ts';
 import { keys, type SupportRequestId } from './keys.ts';
@@ -27,16 +23,3 @@ export const supportRequests = entity<SupportRequestRecord, SupportRequestId>({
 /** Where a support request lives, by its id alone. */
 export const supportRefs = entity<{ userId: string; createdAt: string }>({ name: 'supportRef', key: keys.supportRef });
 
-/**
- * Sends one Update part (an entity's `update`) alone: the item after it, or undefined when its condition failed. The
- * kit's `write` answers only whether the condition held; the routes that answer the changed item read it back here.
- */
-export async function updateReturning(part: TransactPart): Promise<Item | undefined> {
-  try {
-    const out = await ddb.send(new UpdateCommand({ ...(part.Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }));
-    return out.Attributes ?? {};
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
-}

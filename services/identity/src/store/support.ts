@@ -3,7 +3,8 @@ import { deleteKeys, keyOf, queryAll, type Item } from '@torcedor/service-kit/it
 import { transact } from '@torcedor/service-kit/transactions';
 import { SupportRequest } from '@torcedor/shared/schemas/support';
 import type { SupportRequestRecord } from '../domain/support.ts';
-import { supportRefs, supportRequests, updateReturning } from './entities.ts';
+import { updateReturning } from '@torcedor/service-kit/entity';
+import { supportRefs, supportRequests } from './entities.ts';
 import { keys, type SupportRequestId } from './keys.ts';
 
 /** The API shape of a stored request (keys and index attributes left out). */

@@ -6,7 +6,8 @@ import { transact } from '@torcedor/service-kit/transactions';
 import type { EventDetail } from '@torcedor/shared/events';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
 import { profileDetail, type UserRecord } from '../domain/user.ts';
-import { updateReturning, users } from './entities.ts';
+import { updateReturning } from '@torcedor/service-kit/entity';
+import { users } from './entities.ts';
 
 function fromItem(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, ...rest } = item;
