@@ -34,8 +34,7 @@ export async function pickPort(preferred: number | undefined): Promise<number> {
 /** Polls `check` until it resolves true, or fails after `timeoutMs` naming `what`. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 50): Promise<void> {
   const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
+  while (!(await check().catch(() => false))) {
     if (Date.now() > until) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, everyMs));
   }

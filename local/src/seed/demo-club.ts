@@ -94,18 +94,15 @@ async function ensureFollow(ctx: SeedContext, who: SeedSession, followee: SeedSe
 
 async function createReview(ctx: SeedContext, who: SeedSession, handle: DemoHandle, review: DemoReview): Promise<void> {
   const deadline = Date.now() + CATALOG_WAIT_MS;
-  for (;;) {
-    const r = await call(ctx, who, 'POST', '/api/reviews', { body: review, key: `demo-club:review:${handle}:${review.cigarId}` });
-    if (r.status === 201) return;
-    const code = (r.body as { code?: string } | undefined)?.code;
-    if (r.status === 400 && code === 'UNKNOWN_CIGAR' && Date.now() < deadline) {
-      // social learns the catalog's names from CatalogCigarsChanged, published a few seconds after the import.
-      await sleep(RETRY_MS);
-      await nudgeCatalogEvents(ctx);
-      continue;
-    }
-    expectStatus(r, [201], `review of ${review.cigarId} by ${who.email}`);
+  const post = () => call(ctx, who, 'POST', '/api/reviews', { body: review, key: `demo-club:review:${handle}:${review.cigarId}` });
+  let r = await post();
+  // social learns the catalog's names from CatalogCigarsChanged, published a few seconds after the import.
+  while (r.status === 400 && (r.body as { code?: string } | undefined)?.code === 'UNKNOWN_CIGAR' && Date.now() < deadline) {
+    await sleep(RETRY_MS);
+    await nudgeCatalogEvents(ctx);
+    r = await post();
   }
+  expectStatus(r, [201], `review of ${review.cigarId} by ${who.email}`);
 }
 
 /** Builds (or completes) the demo club; null when it was in place already. */
