@@ -35,7 +35,14 @@ export interface Stage {
   /** On-demand maximum throughput per table (`-c tableMaxReadUnits`, `-c tableMaxWriteUnits`): a spend guard. */
   tableMaxReadUnits?: number;
   tableMaxWriteUnits?: number;
+  /** Who the club's emails come from (`-c mailFrom='Torcedor <club@your-domain>'`); its domain is the SES identity. */
+  mailFrom: string;
+  /** True when no mailFrom was given (a synth warning: the default domain is not ours). */
+  mailFromDefaulted: boolean;
 }
+
+/** The sender when the operator names none: a placeholder domain, never deliverable (infra/README.md, "Email"). */
+export const DEFAULT_MAIL_FROM = 'Torcedor <club@torcedor.example>';
 
 export const USER_POOL_PLANS = ['lite', 'essentials', 'plus'] as const;
 export type UserPoolPlan = (typeof USER_POOL_PLANS)[number];
@@ -61,6 +68,8 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
   const [tableMaxReadUnits, tableMaxWriteUnits] = [units('tableMaxReadUnits'), units('tableMaxWriteUnits')];
   const email = ctx('alarmEmail');
   if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`Context alarmEmail=${email}: not an email address`);
+  const mailFrom = ctx('mailFrom');
+  if (mailFrom !== undefined && !/^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(mailFrom.trim())) throw new Error(`Context mailFrom=${mailFrom}: an address, optionally with a name: 'Torcedor <club@example.com>'`);
   const keepsData = name === 'prod';
   const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
   return {
@@ -74,5 +83,7 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
     userPoolPlan: plan,
     ...(tableMaxReadUnits ? { tableMaxReadUnits } : {}),
     ...(tableMaxWriteUnits ? { tableMaxWriteUnits } : {}),
+    mailFrom: mailFrom?.trim() ?? DEFAULT_MAIL_FROM,
+    mailFromDefaulted: mailFrom === undefined,
   };
 }

@@ -695,3 +695,55 @@ describe('cost choices', () => {
     expect(() => buildApp(appWith({ tableMaxWriteUnits: 'many' }))).toThrow(/tableMaxWriteUnits/);
   });
 });
+
+describe('email (SES v2)', () => {
+  it('keeps one configuration set with SES suppression of bounces and complaints, reputation metrics, and every sending event on the default bus', () => {
+    stateful.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: 'torcedor-dev-mail',
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+    });
+    const destinations = Object.values(stateful.findResources('AWS::SES::ConfigurationSetEventDestination')) as any[];
+    expect(destinations).toHaveLength(1);
+    const d = destinations[0].Properties.EventDestination;
+    expect(d.Enabled).toBe(true);
+    expect([...d.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'reject', 'send']);
+    expect(JSON.stringify(d.EventBridgeDestination)).toContain('event-bus/default');
+    // Easy DKIM signing is SES's default for a domain identity (no attribute needed).
+    stateful.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'torcedor.example' });
+    const alarms = Object.values(stateful.findResources('AWS::CloudWatch::Alarm')) as any[];
+    for (const name of ['torcedor-dev-mail-bounce-rate', 'torcedor-dev-mail-complaint-rate']) {
+      const a = alarms.find((x) => x.Properties.AlarmName === name);
+      expect(a, name).toBeDefined();
+      expect(a.Properties.AlarmActions, name).toHaveLength(1);
+    }
+  });
+
+  it('lets only the services that send email send, from the club address alone, with their sender and configuration set', () => {
+    const senders = SERVICES.filter((s) => SERVICE_ENV[s].includes('MAIL_FROM'));
+    expect(senders).toContain('identity');
+    for (const s of SERVICES) {
+      const ses = statements([...policiesOf(s, 'http'), ...policiesOf(s, 'worker')]).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
+      if (!senders.includes(s)) {
+        expect(ses, s).toEqual([]);
+        continue;
+      }
+      expect(ses.length, s).toBeGreaterThan(0);
+      for (const st of ses) {
+        expect(actionsOf(st)).toEqual(['ses:SendEmail']);
+        expect(st.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'club@torcedor.example' } });
+        expect(imported(st.Resource)).toContain('identity/torcedor.example');
+      }
+    }
+    const identityHttp = serviceFunctions().find(([id]) => id.startsWith('identityhttpFn'))!;
+    const vars = identityHttp[1].Properties.Environment.Variables;
+    expect(vars.MAIL_FROM).toBe('Torcedor <club@torcedor.example>');
+    expect(imported(vars.MAIL_CONFIGURATION_SET)).toMatch(/Mail|mail/);
+  });
+
+  it("takes the sender from -c mailFrom, and refuses one that is not an address", () => {
+    const t = Template.fromStack(buildApp(appWith({ mailFrom: 'Torcedor <hello@mail.torcedor.club>' })).stateful);
+    t.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.torcedor.club' });
+    expect(() => buildApp(appWith({ mailFrom: 'not an address' }))).toThrow(/mailFrom/);
+  });
+});

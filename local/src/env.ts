@@ -2,6 +2,9 @@ import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, ORIGIN_VERIFY_SET
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 
+/** Who the local stack's emails come from. */
+export const LOCAL_MAIL_FROM = 'Torcedor <club@torcedor.localhost>';
+
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 
 /** Values the local stack gives the per-service keys of SERVICE_ENV (a trailing '?' marks optional ones). */
@@ -10,6 +13,8 @@ function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): 
     case 'USER_POOL_ID': return aws.userPoolId;
     case 'UPLOADS_BUCKET': return aws.uploadsBucket;
     case ORIGIN_VERIFY_SETTING: return JSON.stringify({ current: aws.originProof });
+    // The sender of every email (aws-ses-v2-local takes any; in AWS a verified SES identity, infra/README.md "Email").
+    case 'MAIL_FROM': return source.MAIL_FROM || LOCAL_MAIL_FROM;
     // Provider keys and anything else optional: passed through only when set.
     default: return source[key] || undefined;
   }
@@ -43,6 +48,7 @@ export function serviceEnv(
     EVENTBRIDGE_ENDPOINT: aws.eventBridgeEndpoint,
     COGNITO_ENDPOINT: aws.cognitoEndpoint,
     S3_ENDPOINT: aws.s3Endpoint,
+    SES_ENDPOINT: aws.sesEndpoint,
   };
   const extra: Record<string, string> = {};
   for (const spec of SERVICE_ENV[service]) {

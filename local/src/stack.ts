@@ -10,7 +10,7 @@ import { pickStandInPorts, type StandInPorts } from './stack/ports.ts';
 import { prepareRun, stopRun, type StackOptions, type StackRun } from './stack/run.ts';
 import { buildFunctions, startServices } from './stack/services.ts';
 import {
-  createBus, startDynamoDb, startUploads, startUserPool, type StartedDynamoDb, type StartedUploads, type StartedUserPool,
+  createBus, startDynamoDb, startMail, startUploads, startUserPool, type StartedDynamoDb, type StartedUploads, type StartedUserPool,
 } from './stack/stand-ins.ts';
 import { serveWebApp } from './stack/web-app.ts';
 import { readState, writeState, type LocalState } from './state.ts';
@@ -104,17 +104,18 @@ function startParts(run: StackRun, gateway: Gateway, ports: StandInPorts, state:
   const dynamo = startDynamoDb(run, ports.dynamodb);
   const userPool = startUserPool(run, ports.cognito, state);
   const uploads = startUploads(run, ports.s3);
+  const mail = startMail(run, ports.ses);
   const bus = createBus(run);
   const busEndpoint = bus.listen(ports.bus);
   const built = buildFunctions(run);
   const web = serveWebApp(run, gateway);
-  const services = startServices(run, ports.dynamodb, { userPool, uploads, busEndpoint, built });
-  return { dynamo, userPool, uploads, bus, services, web };
+  const services = startServices(run, ports.dynamodb, { userPool, uploads, mail, busEndpoint, built });
+  return { dynamo, userPool, uploads, mail, bus, services, web };
 }
 
 /** Waits for every part (even after a failure) so that whatever did start is known and gets stopped. */
 async function allPartsUp(parts: ReturnType<typeof startParts>) {
-  const settled = await Promise.allSettled([parts.dynamo, parts.userPool, parts.uploads, parts.services, parts.web] as const);
+  const settled = await Promise.allSettled([parts.dynamo, parts.userPool, parts.uploads, parts.services, parts.web, parts.mail] as const);
   const failed = settled.find((p) => p.status === 'rejected');
   if (failed) throw failed.reason;
   const [dynamo, cognito, s3, aws] = settled.map((p) => (p as PromiseFulfilledResult<unknown>).value) as [
@@ -128,7 +129,7 @@ function rememberState(run: StackRun, ports: StandInPorts, pool: { userPoolId: s
   writeState(run.stateFile, {
     userPoolId: pool.userPoolId,
     clientId: pool.clientId,
-    ports: { dynamodb: ports.dynamodb, cognito: ports.cognito, s3: ports.s3, bus: ports.bus },
+    ports: { dynamodb: ports.dynamodb, cognito: ports.cognito, s3: ports.s3, bus: ports.bus, ses: ports.ses },
   });
 }
 

@@ -5,7 +5,7 @@ export interface LocalState {
   userPoolId?: string;
   clientId?: string;
   /** Ports of the stand-ins, reused when free so token issuers and upload URLs stay valid. */
-  ports?: { dynamodb?: number; cognito?: number; s3?: number; bus?: number };
+  ports?: { dynamodb?: number; cognito?: number; s3?: number; bus?: number; ses?: number };
 }
 
 export function readState(file: string): LocalState {

@@ -154,7 +154,27 @@ export const ABUSE_LIMITS = {
   /** Upload links (POST /api/objects/upload) per member in a fixed window (docs/architecture.md, "Uploads"). */
   uploadsPerMember: 30,
   uploadWindowSeconds: 60 * 60,
+  /** Password-reset codes asked for one address (email) and from one client address, per hour (docs/product.md, "Email"). */
+  resetsPerEmail: 5,
+  resetsPerAddress: 20,
+  resetWindowSeconds: 60 * 60,
 } as const;
+
+/**
+ * Emailed codes (docs/product.md, "Email"): 6 digits; a verification code lives 24 hours, a password-reset code 1 hour;
+ * 5 wrong tries end a code; a member may have a new verification code sent 5 times an hour.
+ */
+export const EMAIL_CODES = {
+  digits: 6,
+  verifyTtlSeconds: 24 * 60 * 60,
+  resetTtlSeconds: 60 * 60,
+  maxTries: 5,
+  resendsPerHour: 5,
+} as const;
+/** What a member who has not verified their address is told when they try to post, comment, review, host or RSVP. */
+export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address first: we sent you a code.';
+/** Every wrong, used-up or expired code gets the same answer (it tells nothing about which). */
+export const INVALID_CODE_MESSAGE = 'That code is not valid. Check the latest email we sent, or ask for a new code.';
 
 /** Social (docs/product.md, "Social"). */
 export const POST_MAX_LENGTH = 2_000;

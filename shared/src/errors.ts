@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   IMPLAUSIBLE_DATE: 400,
   /** A member tried to follow themselves. */
   SELF_FOLLOW: 400,
+  /** An emailed code that is wrong, used up (5 tries) or expired: one answer for all three. */
+  INVALID_CODE: 400,
   /** An upload that is not the caller's, too large, or not a JPEG, PNG or WebP image by its bytes. */
   INVALID_UPLOAD: 400,
   /** A payment provider webhook whose signature, timestamp or body does not verify (nothing is changed). */
@@ -37,6 +39,8 @@ export const ERROR_CODES = {
   PREMIUM_REQUIRED: 403,
   /** A free member already hosts as many upcoming events as the free plan allows (docs/decisions.md). */
   HOSTING_LIMIT: 403,
+  /** Posting, commenting, reviewing, hosting or an RSVP by a member whose email address is not verified yet. */
+  EMAIL_UNVERIFIED: 403,
   /** An unknown id, or another member's private object. */
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

@@ -51,6 +51,12 @@ export const domainEvents = {
       eventNotifications: z.boolean(),
       marketingEmails: z.boolean(),
       contentFilter: ContentFilter,
+      /**
+       * Whether the member's address is verified (null: a trial account, which has none). Services that take
+       * contributions refuse them while it is false (EMAIL_UNVERIFIED). Events from before verification existed lack
+       * it: those members count as verified.
+       */
+      emailVerified: z.boolean().nullable().default(true),
     }),
   }),
   SessionRevoked: event({

@@ -5,7 +5,8 @@ import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
 import {
-  DeleteAccountBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate, SignupBody, SignupResult, TrialBody, User,
+  ChangeEmailBody, DeleteAccountBody, EmailSent, ForgotPasswordBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate,
+  ResetPasswordBody, SignupBody, SignupResult, TrialBody, User, VerifyEmailBody,
 } from './schemas/identity.ts';
 import {
   CommentList, CommentParams, Comment, CursorQuery, FollowResult, FollowStatus, LikeResult, MarkedRead, MarkNotificationsRead, NewComment,
@@ -75,6 +76,29 @@ export const routes = {
     summary: 'Renew the session from the refresh cookie', response: Ok,
     errors: ['UNAUTHORIZED', 'TRIAL_ENDED'],
   }),
+  verifyEmail: route({
+    method: 'POST', path: '/api/auth/verify-email', service: 'identity', access: 'member',
+    summary: 'Prove the address is the member\'s with the emailed 6-digit code (a pending new address replaces the old one)',
+    body: VerifyEmailBody, response: User,
+    errors: ['INVALID_CODE', 'TRIAL_ENDED', 'EMAIL_TAKEN'],
+  }),
+  resendVerification: route({
+    method: 'POST', path: '/api/auth/verify-email/resend', service: 'identity', access: 'member', status: 202,
+    summary: 'Email a new verification code (5 an hour); the earlier code stops working', response: EmailSent,
+    errors: ['TRIAL_ENDED', 'RATE_LIMITED'],
+  }),
+  forgotPassword: route({
+    method: 'POST', path: '/api/auth/forgot-password', service: 'identity', access: 'public', status: 202,
+    summary: 'Email a password-reset code valid 1 hour; the same answer whether or not the account exists',
+    body: ForgotPasswordBody, response: EmailSent,
+    errors: ['RATE_LIMITED'],
+  }),
+  resetPassword: route({
+    method: 'POST', path: '/api/auth/reset-password', service: 'identity', access: 'public',
+    summary: 'Set a new password with the emailed code; ends every session of the member and emails a notice',
+    body: ResetPasswordBody, response: Ok,
+    errors: ['INVALID_CODE', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+  }),
   loginPage: route({
     method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true, offline: true,
     summary: "Browser navigation to the landing page's login tab", response: Ok,
@@ -116,6 +140,12 @@ export const routes = {
     method: 'PUT', path: '/api/user/preferences', service: 'identity', access: 'member',
     summary: 'Update language and content preferences', body: Preferences, response: User,
     errors: ['TRIAL_ENDED'],
+  }),
+  changeEmail: route({
+    method: 'PUT', path: '/api/user/email', service: 'identity', access: 'member',
+    summary: 'Change the address: the new one gets a code and replaces the old one once verified; the old one is told',
+    body: ChangeEmailBody, response: User,
+    errors: ['TRIAL_ENDED', 'INVALID_CREDENTIALS', 'EMAIL_TAKEN', 'LOGIN_THROTTLED', 'RATE_LIMITED'],
   }),
   deleteAccount: route({
     method: 'DELETE', path: '/api/user', service: 'identity', access: 'member',
@@ -362,7 +392,7 @@ function eventRoutes() {
     createEvent: route({
       method: 'POST', path: '/api/events', service: events, access: 'member', status: 201, idempotent: true,
       summary: 'Host an event (every event is restricted to adults of legal smoking age)', body: EventForm, response: ClubEvent,
-      errors: ['HOSTING_LIMIT'],
+      errors: ['HOSTING_LIMIT', 'EMAIL_UNVERIFIED'],
     }),
     updateEvent: route({
       method: 'PUT', path: '/api/events/{id}', service: events, access: 'member',
@@ -377,7 +407,7 @@ function eventRoutes() {
       method: 'POST', path: '/api/events/{id}/rsvp', service: events, access: 'member',
       summary: "Answer going, interested or not going; 'going' on a full event joins the waitlist (409 EVENT_FULL)", params: IdParams,
       body: RsvpBody, response: ClubEvent,
-      errors: ['EVENT_FULL', 'EVENT_STARTED'],
+      errors: ['EVENT_FULL', 'EVENT_STARTED', 'EMAIL_UNVERIFIED'],
     }),
     getEventCalendar: route({
       method: 'GET', path: '/api/events/{id}/ics', service: events, access: 'member', text: 'calendar',
@@ -401,7 +431,7 @@ function socialRoutes() {
     createPost: route({
       method: 'POST', path: '/api/posts', service: social, access: 'member', status: 201, idempotent: true,
       summary: "Share a post (an 'image' post carries an uploaded picture)", body: NewPost, response: Post,
-      errors: ['INVALID_UPLOAD'],
+      errors: ['INVALID_UPLOAD', 'EMAIL_UNVERIFIED'],
     }),
     deletePost: route({
       method: 'DELETE', path: '/api/posts/{id}', service: social, access: 'member',
@@ -418,6 +448,7 @@ function socialRoutes() {
     addComment: route({
       method: 'POST', path: '/api/posts/{id}/comments', service: social, access: 'member', status: 201, idempotent: true,
       summary: 'Comment on a post', params: IdParams, body: NewComment, response: Comment,
+      errors: ['EMAIL_UNVERIFIED'],
     }),
     deleteComment: route({
       method: 'DELETE', path: '/api/posts/{id}/comments/{commentId}', service: social, access: 'member',
@@ -452,7 +483,7 @@ function socialRoutes() {
     createReview: route({
       method: 'POST', path: '/api/reviews', service: social, access: 'member', status: 201, idempotent: true,
       summary: 'Review a catalog cigar: draw, burn, flavor and overall scores (0-100), flavor tags and notes', body: NewReview, response: Review,
-      errors: ['UNKNOWN_CIGAR'],
+      errors: ['UNKNOWN_CIGAR', 'EMAIL_UNVERIFIED'],
     }),
     deleteReview: route({
       method: 'DELETE', path: '/api/reviews/{id}', service: social, access: 'member',

@@ -41,7 +41,7 @@ export const BASE_ENV_KEYS = [
   'AUTH_CLIENT_ID', 'APP_ORIGIN', 'LOG_LEVEL',
 ] as const;
 /** Only the local stack sets these: endpoints of the stand-ins. */
-export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT'] as const;
+export const LOCAL_ENDPOINT_KEYS = ['DYNAMODB_ENDPOINT', 'EVENTBRIDGE_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT'] as const;
 
 /**
  * Set to '1' by the local stack and never by CDK (infra/test asserts no deployed function carries it): the one switch
@@ -82,7 +82,7 @@ export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIP
 export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   identity: [
     'USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?',
-    `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`,
+    `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?',
   ],
   social: ['UPLOADS_BUCKET'],
   humidor: ['UPLOADS_BUCKET', 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],

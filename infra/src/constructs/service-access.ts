@@ -30,6 +30,8 @@ export interface ServiceSettings {
   environment: Record<string, string>;
   secrets: ISecret[];
   uploads: boolean;
+  /** Whether it sends email (it has MAIL_FROM): it may send from the club's address with its configuration set. */
+  mail: boolean;
   /** The name of a restored copy of the service's table that the functions use instead (infra/README.md). */
   restoredTable?: string;
 }
@@ -42,12 +44,17 @@ export interface ServiceSettings {
 export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigin: string, tableName?: string): ServiceSettings {
   const extra: Record<string, string> = {};
   let uploads = false;
+  let mail = false;
   const secrets: ISecret[] = [];
   for (const key of SERVICE_ENV[service]) {
     const optional = key.endsWith('?');
     const name = optional ? key.slice(0, -1) : key;
     const secretName = name.endsWith(SECRET_ARN_SUFFIX) ? name.slice(0, -SECRET_ARN_SUFFIX.length) : undefined;
     if (name === 'USER_POOL_ID') extra[name] = s.pool.userPoolId;
+    else if (name === 'MAIL_FROM') {
+      extra[name] = s.stage.mailFrom;
+      mail = true;
+    } else if (name === 'MAIL_CONFIGURATION_SET') extra[name] = s.mail.configurationSet.configurationSetName;
     else if (name === 'UPLOADS_BUCKET') {
       extra[name] = uploadsBucketName(s.stage);
       uploads = true;
@@ -74,7 +81,7 @@ export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigi
     AUTH_ISSUER: issuer, AUTH_JWKS_URI: `${issuer}/.well-known/jwks.json`, AUTH_CLIENT_ID: s.client.userPoolClientId,
     APP_ORIGIN: appOrigin, LOG_LEVEL: 'INFO', ...extra,
   };
-  return { environment, secrets, uploads, ...(tableName ? { restoredTable: tableName } : {}) };
+  return { environment, secrets, uploads, mail, ...(tableName ? { restoredTable: tableName } : {}) };
 }
 
 /** What every function of a service may do: its own table, its events, its secrets and the uploads, nothing else. */
@@ -92,6 +99,7 @@ export function grantService(fn: IFunction, s: StatefulStack, service: ServiceNa
   for (const secret of settings.secrets) secret.grantRead(fn);
   // A function told the uploads bucket may read, write and delete member uploads (and nothing else of it).
   if (settings.uploads) grantUploads(fn, s.stage);
+  if (settings.mail) s.mail.grantSend(fn);
   if (service === 'identity' && kind === 'http') {
     fn.addToRolePolicy(new PolicyStatement({ actions: [...IDENTITY_ADMIN_ACTIONS], resources: [s.pool.userPoolArn] }));
   }

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { AlarmTopic, cognitoAlarm, notifyAll, tableAlarms } from '../constructs/alarms.ts';
 import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
+import { Mail } from '../constructs/mail.ts';
 import { MemberPool } from '../constructs/user-pool.ts';
 import { ServiceTables } from '../constructs/service-tables.ts';
 import { OriginSecret, ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
@@ -41,6 +42,8 @@ export class StatefulStack extends Stack {
   readonly providerParameters: Record<ProviderParameterName, StringParameter>;
   /** What CloudFront adds to /api requests to prove they came through it (the functions read it; CDK passes it to the CDN). */
   readonly originSecret: Secret;
+  /** The club's sending domain and configuration set (SES v2). */
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.keepsData });
@@ -61,10 +64,12 @@ export class StatefulStack extends Stack {
     this.providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { stage }).secrets;
     this.providerParameters = new ProviderParameters(this, 'ProviderParameters', { stage }).parameters;
     this.originSecret = new OriginSecret(this, 'OriginVerify', { stage }).secret;
+    this.mail = new Mail(this, 'Mail', { stage });
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage }).topic;
     const alarms = new Construct(this, 'DataAlarms');
     for (const service of SERVICES) tableAlarms(alarms, stage, service, this.tables[service]);
+    notifyAll(this.mail, this.alarmTopic);
     cognitoAlarm(alarms, stage, this.pool, this.client);
     notifyAll(alarms, this.alarmTopic);
     this.budget(stage);

@@ -13,6 +13,8 @@ export interface LocalAws {
   cognitoEndpoint: string;
   s3Endpoint: string;
   eventBridgeEndpoint: string;
+  /** The SES v2 stand-in (aws-ses-v2-local). */
+  sesEndpoint: string;
   eventBusName: string;
   uploadsBucket: string;
   userPoolId: string;

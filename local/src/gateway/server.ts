@@ -1,3 +1,4 @@
+import { handleDevMail, isDevMailPath } from './dev-mail.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   invokeStream?: InvokeStream;
   /** The S3 stand-in's endpoint (presigned POSTs go there; the gateway serves `/uploads/*` from its bucket). */
   uploadsOrigin?: () => string | undefined;
+  /** The SES stand-in's endpoint: its inbox is served at /_dev/mail/ (dev-mail.ts). */
+  mailOrigin?: () => string | undefined;
   dev?: boolean;
   stripe?: boolean;
   accessLog?: boolean;
@@ -156,6 +159,8 @@ export class Gateway {
         this.send(res, out, req.method === 'HEAD');
       } else if (pathname.startsWith(UPLOADS_PATH)) {
         await this.handleUpload(req, res, pathname);
+      } else if (isDevMailPath(pathname)) {
+        await handleDevMail(req, res, url, this.o.mailOrigin?.());
       } else {
         await this.handleWeb(req, res, pathname);
       }

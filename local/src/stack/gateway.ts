@@ -11,6 +11,7 @@ export function createGateway(run: StackRun): Gateway {
     stripe: Boolean(process.env.STRIPE_SECRET_KEY),
     accessLog: run.opts.accessLog ?? run.dev,
     uploadsOrigin: () => run.uploadsOrigin,
+    mailOrigin: () => run.mailOrigin,
     log: (line) => console.log(`  ${line}`),
     invoke: (service, event) => run.runtimes.get(service)!.invoke('http', event),
     invokeStream: (service, event, listeners) => run.runtimes.get(service)!.invokeStream(event, listeners),

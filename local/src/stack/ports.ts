@@ -8,6 +8,7 @@ export interface StandInPorts {
   cognito: number;
   s3: number;
   bus: number;
+  ses: number;
 }
 
 /**
@@ -26,11 +27,12 @@ export async function pickStandInPorts(run: StackRun, state: LocalState): Promis
   const cognito = await pick(state.ports?.cognito);
   const s3 = await pick(state.ports?.s3);
   const bus = await pick(state.ports?.bus);
+  const ses = await pick(state.ports?.ses);
   if (state.ports?.cognito && state.ports.cognito !== cognito) {
     run.log.warn(`cognito-local moved from :${state.ports.cognito} to :${cognito}: earlier sessions are no longer valid`);
   }
   if (state.ports?.s3 && state.ports.s3 !== s3) {
     run.log.warn(`S3 moved from :${state.ports.s3} to :${s3}: URLs of earlier uploads point at the old port`);
   }
-  return { dynamodb, cognito, s3, bus };
+  return { dynamodb, cognito, s3, bus, ses };
 }

@@ -48,6 +48,8 @@ export interface StackRun {
   runtimes: Map<ServiceName, ServiceRuntime>;
   /** s3rver's endpoint once it listens (the gateway's CSP allows uploads from it). */
   uploadsOrigin?: string;
+  /** The SES stand-in's endpoint, once up: the gateway's /_dev/mail/ inbox reads it. */
+  mailOrigin?: string;
   /** Run on stop in reverse order of registration. */
   cleanups: (() => Promise<void>)[];
   children: Child[];

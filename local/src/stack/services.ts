@@ -41,13 +41,14 @@ export async function buildFunctions(run: StackRun): Promise<{ build: BuildResul
 export async function startServices(run: StackRun, dynamoPort: number, parts: {
   userPool: Promise<StartedUserPool>;
   uploads: Promise<StartedUploads>;
+  mail: Promise<{ endpoint: string }>;
   busEndpoint: Promise<string>;
   built: Promise<{ build: BuildResult; took: string }>;
 }): Promise<LocalAws> {
   const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
-  const [cognito, s3, busEndpoint, { build, took }] = await Promise.all([parts.userPool, parts.uploads, parts.busEndpoint, parts.built]);
+  const [cognito, s3, mail, busEndpoint, { build, took }] = await Promise.all([parts.userPool, parts.uploads, parts.mail, parts.busEndpoint, parts.built]);
   const aws = localAws({
-    dynamoEndpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: busEndpoint,
+    dynamoEndpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: busEndpoint, sesEndpoint: mail.endpoint,
     userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin: run.appOrigin, originProof: run.originProof,
   });
   const t = performance.now();

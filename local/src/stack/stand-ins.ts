@@ -4,6 +4,7 @@ import { ensureUserPool, startCognito } from '../aws/cognito.ts';
 import { ensureTables, startDynamo } from '../aws/dynamodb.ts';
 import { EVENT_BUS_NAME, UPLOADS_BUCKET } from '../aws/local-aws.ts';
 import { startS3 } from '../aws/s3.ts';
+import { startSes } from '../aws/ses.ts';
 import { LocalBus } from '../bus.ts';
 import { since } from '../log.ts';
 import type { LocalState } from '../state.ts';
@@ -38,6 +39,15 @@ export async function startUploads(run: StackRun, port: number) {
   return s;
 }
 
+/** aws-ses-v2-local, in process: every email the services send lands in its inbox, read at /_dev/mail/. */
+export async function startMail(run: StackRun, port: number) {
+  const m = await startSes({ port });
+  run.cleanups.push(m.stop);
+  run.mailOrigin = m.endpoint;
+  run.log.ok(`SES on :${port} (inbox at ${run.appOrigin}/_dev/mail/)`);
+  return m;
+}
+
 /** The local EventBridge bus, delivering to the services' workers; its schedules start once the seed can run. */
 export function createBus(run: StackRun): LocalBus {
   const bus = new LocalBus({
@@ -55,3 +65,4 @@ export function createBus(run: StackRun): LocalBus {
 export type StartedDynamoDb = Awaited<ReturnType<typeof startDynamoDb>>;
 export type StartedUserPool = Awaited<ReturnType<typeof startUserPool>>;
 export type StartedUploads = Awaited<ReturnType<typeof startUploads>>;
+export type StartedMail = Awaited<ReturnType<typeof startMail>>;

@@ -7,6 +7,7 @@ import { startDynamo, ensureTables } from '../aws/dynamodb.ts';
 import { assertJava } from '../aws/java.ts';
 import { EVENT_BUS_NAME, localAws, type LocalAws } from '../aws/local-aws.ts';
 import { startS3 } from '../aws/s3.ts';
+import { startSes } from '../aws/ses.ts';
 import { LocalBus } from '../bus.ts';
 import { freePort } from '../ports.ts';
 
@@ -19,7 +20,7 @@ declare module 'vitest' {
 
 /**
  * vitest globalSetup of the integration project: DynamoDB Local (in memory) with every service's
- * table, cognito-local with the pool/group/client, s3rver with the uploads bucket, and a recording
+ * table, cognito-local with the pool/group/client, s3rver with the uploads bucket, aws-ses-v2-local, and a recording
  * EventBridge endpoint, on free ports in a temp dir; the same code the local stack uses. Tests read the
  * values with `inject('localAws')`. Everything is stopped and removed afterwards.
  */
@@ -48,6 +49,10 @@ export default async function setup(project: TestProject) {
         stops.push(s.stop);
         return s;
       }),
+      freePort().then((port) => startSes({ port })).then((m) => {
+        stops.push(m.stop);
+        return m;
+      }),
       freePort().then(async (port) => {
         const b = new LocalBus({ busName: EVENT_BUS_NAME });
         const endpoint = await b.listen(port);
@@ -58,11 +63,11 @@ export default async function setup(project: TestProject) {
     // Settled, not Promise.all: whatever started is registered in `stops` before a failure is thrown.
     const failed = parts.find((p) => p.status === 'rejected');
     if (failed) throw failed.reason;
-    const [dynamo, cognito, s3, bus] = parts.map((p) => (p as PromiseFulfilledResult<unknown>).value) as [
-      { endpoint: string }, { endpoint: string; userPoolId: string; clientId: string }, { endpoint: string }, string,
+    const [dynamo, cognito, s3, ses, bus] = parts.map((p) => (p as PromiseFulfilledResult<unknown>).value) as [
+      { endpoint: string }, { endpoint: string; userPoolId: string; clientId: string }, { endpoint: string }, { endpoint: string }, string,
     ];
     project.provide('localAws', localAws({
-      dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: bus,
+      dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, s3Endpoint: s3.endpoint, eventBridgeEndpoint: bus, sesEndpoint: ses.endpoint,
       userPoolId: cognito.userPoolId, clientId: cognito.clientId, appOrigin,
     }));
   } catch (err) {

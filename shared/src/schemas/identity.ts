@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { Attribution } from './attribution.ts';
 import { plainText } from './text.ts';
-import { BIO_MAX_LENGTH, COUNTRY_CODES } from '../constants.ts';
+import { BIO_MAX_LENGTH, COUNTRY_CODES, EMAIL_CODES } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
 export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
@@ -52,6 +52,13 @@ export type Entitlement = z.infer<typeof Entitlement>;
 export const User = z.object({
   id: z.string(),
   email: z.string().nullable(),
+  /**
+   * Whether the member proved the address is theirs (docs/product.md, "Email"); null for a trial account, which has
+   * none. Until it is true the member reads but does not post, comment, review, host or RSVP.
+   */
+  emailVerified: z.boolean().nullable(),
+  /** A new address the member asked for, waiting for its code (the old one stays until then). */
+  pendingEmail: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -115,6 +122,14 @@ export const LoginBody = z.strictObject({
   email: Email,
   password: z.string().min(1, 'Password is required').max(256),
 });
+/** An emailed code: exactly the digits sent. */
+export const EmailCode = z.string().trim().regex(new RegExp(`^\\d{${EMAIL_CODES.digits}}$`), `Enter the ${EMAIL_CODES.digits}-digit code from the email`);
+export const VerifyEmailBody = z.strictObject({ code: EmailCode });
+export const ForgotPasswordBody = z.strictObject({ email: Email });
+export const ResetPasswordBody = z.strictObject({ email: Email, code: EmailCode, password: Password });
+export const ChangeEmailBody = z.strictObject({ email: Email, password: z.string().min(1, 'Password is required').max(256) });
+/** What a request that sends an email answers (202): the same whether or not an account exists. */
+export const EmailSent = z.object({ ok: z.literal(true) });
 export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country, attribution: Attribution.optional() });
 export const SignupResult = z.object({ userId: z.string() });
 
