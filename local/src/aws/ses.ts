@@ -1,5 +1,8 @@
 import type { Server } from 'node:http';
-import startSesServer from 'aws-ses-v2-local';
+import { createRequire } from 'node:module';
+
+// aws-ses-v2-local is CommonJS with `exports.default`: Node's ES module loader would hand over the exports object.
+const { default: startSesServer } = createRequire(import.meta.url)('aws-ses-v2-local') as typeof import('aws-ses-v2-local');
 
 /**
  * The SES v2 stand-in (`aws-ses-v2-local`, in process): the services send with the real SES v2 client to it, and it keeps
