@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { verifyEmail } from './mail-helpers.ts';
 
 const PASSWORD = 'Oliva-Serie-V-54';
 /** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
@@ -9,9 +10,11 @@ export interface Member { id: string; name: string; email: string }
 
 /**
  * A fresh member, signed up and logged in through the API in the page's context (the browser keeps the
- * session cookies); answers the member's id as GET /api/auth/user reports it.
+ * session cookies), their address verified with the emailed code (mail-helpers.ts: members post, comment, review,
+ * host and answer events only then; `verified: false` leaves it unverified); answers the member's id as
+ * GET /api/auth/user reports it.
  */
-export async function signIn(page: Page, firstName: string, lastName: string): Promise<Member> {
+export async function signIn(page: Page, firstName: string, lastName: string, o: { verified?: boolean } = {}): Promise<Member> {
   const email = `social-${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const signup = await page.request.post('/api/auth/signup', {
     headers, data: { email, password: PASSWORD, firstName, lastName, dateOfBirth: '1978-11-23', country: 'US' },
@@ -23,6 +26,7 @@ export async function signIn(page: Page, firstName: string, lastName: string): P
   expect(me.status()).toBe(200);
   const { id } = (await me.json()) as { id: string };
   expect(id).toBeTruthy();
+  if (o.verified !== false) await verifyEmail(page);
   return { id, name: `${firstName} ${lastName}`, email };
 }
 

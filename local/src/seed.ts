@@ -15,7 +15,8 @@ export type { SeedApi, SeedContext, SeedStep } from './seed/context.ts';
  * check-then-create, conditional writes, or create through the API and treat 409 as done.
  *
  * docs/architecture.md, "On one machine" fixes what goes here: the curated catalog and the two demo accounts
- * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026). Last, the demo club
+ * (owner@torcedor.test in `owners`, member@torcedor.test; password Torcedor-demo-2026), each address verified with
+ * the code identity emails at sign-up, read from the local inbox (seed/email.ts). Last, the demo club
  * (local/src/seed/demo-club.ts, in the background once the stack is ready): demo members whose posts fill the
  * demo accounts' first feed.
  */

@@ -2,6 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { CountryCode } from '@torcedor/shared/constants';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { SeedContext } from './context.ts';
+import { verifyAddress } from './email.ts';
 
 /** The password of every seeded account (docs/architecture.md, "On one machine"). */
 export const DEMO_PASSWORD = 'Torcedor-demo-2026';
@@ -22,7 +23,7 @@ export interface SeedSession {
   userId: string;
   email: string;
   cookies: string[];
-  user: { displayName: string | null; bio: string | null; location: string | null };
+  user: { displayName: string | null; bio: string | null; location: string | null; emailVerified?: boolean | null };
 }
 
 async function existsInPool(ctx: SeedContext, email: string): Promise<boolean> {
@@ -38,17 +39,27 @@ async function existsInPool(ctx: SeedContext, email: string): Promise<boolean> {
 /**
  * Signs a seeded account up through the API (the sign-up a visitor makes), unless the pool has it already:
  * asking the pool first keeps a restart from spending the address's sign-up budget (a sign-up of a taken
- * email counts too). A 409 (created meanwhile) counts as done. Returns whether this call created it.
+ * email counts too). A 409 (created meanwhile) counts as done. A new account then signs in and verifies its address
+ * with the emailed code (`loginDemoAccount`). Returns whether this call created it.
+ *
+ * An account already in the pool is left as it is: verified, or from before verification existed (identity counts
+ * those as verified). One whose verification was cut short is verified at its next login by the seed.
  */
 export async function ensureDemoAccount(ctx: SeedContext, account: DemoAccount): Promise<boolean> {
   if (await existsInPool(ctx, account.email)) return false;
   const r = await ctx.api('POST', '/api/auth/signup', { body: { ...account, password: DEMO_PASSWORD } });
-  if (r.status === 201) return true;
+  if (r.status === 201) {
+    await loginDemoAccount(ctx, account.email);
+    return true;
+  }
   if (r.status === 409) return false;
   throw new Error(`sign-up of ${account.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
 }
 
-/** Signs a seeded account in with the login route, as the web app does. */
+/**
+ * Signs a seeded account in with the login route, as the web app does. An account whose address is not verified
+ * (identity's User says `emailVerified: false`) verifies it first (seed/email.ts), so the seed may act as it.
+ */
 export async function loginDemoAccount(ctx: SeedContext, email: string): Promise<SeedSession> {
   const r = await ctx.api('POST', '/api/auth/login', {
     body: { email, password: DEMO_PASSWORD },
@@ -56,5 +67,8 @@ export async function loginDemoAccount(ctx: SeedContext, email: string): Promise
   });
   if (r.status !== 200) throw new Error(`login of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
   const user = r.body as SeedSession['user'] & { id: string };
-  return { userId: user.id, email, cookies: r.cookies.map((c) => c.split(';')[0]!), user };
+  const session = { userId: user.id, email, cookies: r.cookies.map((c) => c.split(';')[0]!), user };
+  if (user.emailVerified !== false) return session;
+  await verifyAddress(ctx, session);
+  return { ...session, user: { ...user, emailVerified: true } };
 }

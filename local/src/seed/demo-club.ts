@@ -7,7 +7,8 @@ import {
 } from './demo-club-content.ts';
 
 /**
- * Seed step "demo club" (local only): six demo members (`*.demo@torcedor.test`) who post, review catalog cigars,
+ * Seed step "demo club" (local only): six demo members (`*.demo@torcedor.test`, their addresses verified at sign-up
+ * like the demo accounts': seed/accounts.ts) who post, review catalog cigars,
  * follow, like and comment on each other, host three events and answer them, and whom the two demo accounts follow, so a newcomer's first feed is
  * alive. Every write goes through the API as a member's browser would send it (session cookies, the app's
  * Origin, JSON), so the services publish and consume their events exactly as in production.

@@ -15,9 +15,15 @@ const OWN_EVENTS = ['PostPublished', 'PostDeleted', 'FollowChanged'] as const;
 export async function socialFixture(env: Record<string, string> = {}) {
   const f = await serviceFixture('social', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts'), env });
 
-  /** A signed-in member whose profile copy social holds (public unless told). */
-  const member = (name?: string, opts: { owner?: boolean; visibility?: Visibility } = {}): Promise<Member> =>
-    f.member({ name, owner: opts.owner, profile: opts.visibility ? { profileVisibility: opts.visibility } : true });
+  /**
+   * A signed-in member whose profile copy social holds (public unless told); `profile` holds more of the profile's
+   * changes from the default (e.g. `{ emailVerified: false }`), or is false for a member whose profile has not arrived.
+   */
+  const member = (name?: string, opts: { owner?: boolean; visibility?: Visibility; profile?: Record<string, unknown> | false } = {}): Promise<Member> =>
+    f.member({
+      name, owner: opts.owner,
+      profile: opts.profile === false ? false : { ...(opts.visibility ? { profileVisibility: opts.visibility } : {}), ...opts.profile },
+    });
 
   /** Delivers every event social published and consumes itself (fan-out, back-fill, clean-up) that was not delivered yet. */
   const drain = () => f.drain(OWN_EVENTS);

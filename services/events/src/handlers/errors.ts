@@ -1,5 +1,5 @@
 import { conflict, forbidden, notFound } from '@torcedor/service-kit/errors';
-import { FREE_HOSTED_EVENTS_LIMIT } from '@torcedor/shared/constants';
+import { EMAIL_UNVERIFIED_MESSAGE, FREE_HOSTED_EVENTS_LIMIT } from '@torcedor/shared/constants';
 
 /** The events service's errors as the API answers them (docs/api.md). */
 
@@ -14,3 +14,5 @@ export const capacityBelowGoing = (going: number) => conflict(`Capacity cannot b
 /** A free member hosting FREE_HOSTED_EVENTS_LIMIT upcoming events already (services/events/README.md, "Hosting limit"). */
 export const hostingLimitReached = () =>
   forbidden(`Free members can host up to ${FREE_HOSTED_EVENTS_LIMIT} upcoming events. Upgrade to Premium to host more.`, 'HOSTING_LIMIT');
+/** Hosting or answering by a member whose address is not verified yet (domain/member.ts#mayContribute). */
+export const emailUnverified = () => forbidden(EMAIL_UNVERIFIED_MESSAGE, 'EMAIL_UNVERIFIED');

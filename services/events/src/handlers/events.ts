@@ -5,12 +5,13 @@ import { keyedId } from '@torcedor/service-kit/idempotency';
 import { FREE_HOSTED_EVENTS_LIMIT } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import { answeringIds, attendeesView, eventFields, eventView, type StoredEvent } from '../domain/event.ts';
+import { mayContribute } from '../domain/member.ts';
 import { cancelEvent as cancel, createEvent as create, listUpcoming, updateEvent as update } from '../store/events.ts';
 import { readHosting } from '../store/hosting.ts';
 import { countPast } from '../store/past.ts';
 import { premiumMembers, readMembers } from '../store/profiles.ts';
 import { rsvpsOf, rsvpsOfEvent } from '../store/rsvps.ts';
-import { capacityBelowGoing, eventNotFound, eventStarted, hostingLimitReached } from './errors.ts';
+import { capacityBelowGoing, emailUnverified, eventNotFound, eventStarted, hostingLimitReached } from './errors.ts';
 import { eventOr404, positionOf, viewFor } from './views.ts';
 
 /** Upcoming events a page at a time, each with the caller's answer and the host's badge, and the past events' count. */
@@ -38,11 +39,15 @@ export const getEvent: RouteHandler<Routes['getEvent']> = async ({ session, para
   };
 };
 
-/** Host an event; a free member past the hosting limit is refused (403 HOSTING_LIMIT). */
+/**
+ * Host an event; a member whose address is not verified yet is refused (403 EMAIL_UNVERIFIED), and so is a free member
+ * past the hosting limit (403 HOSTING_LIMIT).
+ */
 export const createEvent: RouteHandler<Routes['createEvent']> = async ({ session, body, idempotencyKey }) => {
-  // The host's name and plan (consistent: an upgrade a moment ago counts) and their hosting item: one round trip.
+  // The host's copy and plan (consistent: an upgrade or a verification a moment ago counts) and their hosting item: one round trip.
   const [members, hosting] = await Promise.all([readMembers([session.userId], { consistent: true }), readHosting(session.userId)]);
   const host = members.get(session.userId)!;
+  if (!mayContribute(host)) throw emailUnverified();
   const now = new Date().toISOString();
   const e: StoredEvent = {
     id: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'event') : randomUUID(), hostId: session.userId,

@@ -4,11 +4,15 @@ import type { EventDetail } from '@torcedor/shared/events';
 import { premiumAt, unknownProfile, type Member, type Profile } from '../domain/member.ts';
 import { entitlements, profiles } from './entities.ts';
 
-/** AP: keep the copy of a member's name, picture and visibility, newest version wins. */
+/** AP: keep the copy of a member's name, picture, visibility and whether their address is verified, newest version wins. */
 export const applyProfile = (p: EventDetail<'UserProfileChanged'>) =>
   applyIfNewer(profiles.key(p.userId), 'version', p.version, {
     userId: p.userId, displayName: p.displayName, profileImageUrl: p.profileImageUrl, profileVisibility: p.profileVisibility,
+    emailVerified: p.emailVerified,
   });
+
+/** AP: one member's profile copy (consistent), or undefined when it has not arrived. */
+export const readProfile = (userId: string): Promise<Profile | undefined> => profiles.get(userId, { consistent: true });
 
 /**
  * AP: several members' copies and plans, in one BatchGet; a member whose profile has not arrived is shown as
@@ -21,7 +25,8 @@ export async function readMembers(userIds: Iterable<string>, opts: { consistent?
   const now = opts.now ?? new Date();
   return new Map(ids.map((id) => {
     const p = find(profiles.key(id)) as Profile | undefined;
-    const profile: Profile = p ? { userId: id, displayName: p.displayName, profileImageUrl: p.profileImageUrl ?? null, profileVisibility: p.profileVisibility }
+    const profile: Profile = p
+      ? { userId: id, displayName: p.displayName, profileImageUrl: p.profileImageUrl ?? null, profileVisibility: p.profileVisibility, emailVerified: p.emailVerified }
       : unknownProfile(id);
     return [id, { ...profile, premium: premiumAt(find(entitlements.key(id)), now) }];
   }));

@@ -21,6 +21,11 @@ export type Author = {
   until: string | null;
   /** Hidden by a moderator: their profile and posts are shown to no one else. */
   isHidden?: boolean;
+  /**
+   * Whether the member's address is verified (identity's UserProfileChanged; null: a trial account, which has none;
+   * absent: no profile yet). Only `false` keeps them from contributing: `mayContribute`.
+   */
+  emailVerified?: boolean | null;
 };
 
 /**
@@ -41,6 +46,12 @@ export const UNKNOWN_AUTHOR = (userId: string): Author => ({
 /** A member's copy as read (the unknown-member defaults for what it does not hold, or when it has not arrived). */
 export const toAuthor = (item: Record<string, unknown> | undefined, userId: string): Author =>
   ({ ...UNKNOWN_AUTHOR(userId), ...(item ?? {}), userId }) as Author;
+
+/**
+ * Whether the member may post, comment or review (docs/product.md, "Email"): everyone but a member whose copy says
+ * their address is not verified yet. A trial account (null) and a member whose profile has not arrived may.
+ */
+export const mayContribute = (a: Pick<Author, 'emailVerified'>): boolean => a.emailVerified !== false;
 
 /** The location others may see. */
 export const shownLocation = (a: Author) => (a.showLocationInProfile ? a.location : null);

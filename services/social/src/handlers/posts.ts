@@ -8,31 +8,42 @@ import { deleteUpload, registerUpload } from '@torcedor/service-kit/uploads';
 import type { Routes } from '@torcedor/shared/routes';
 import { uploadUrl } from '@torcedor/shared/schemas/social';
 import { authorOf, sees } from '../domain/audience.ts';
+import { mayContribute } from '../domain/author.ts';
 import { commentCountOf, commentView, postView, type CommentItem, type PostItem } from '../domain/posts.ts';
 import { readAudience, readVisiblePost } from '../store/audience.ts';
 import { readAuthor } from '../store/authors.ts';
 import * as likes from '../store/likes.ts';
 import * as posts from '../store/posts.ts';
+import { emailUnverified } from './errors.ts';
 
 /**
- * Shares a post. Its picture is registered first (docs/architecture.md, "Uploads"): checked, and copied to a path no
- * upload link can write, which the post keeps; the copy goes again when the post cannot be written.
+ * Shares a post, when the author may contribute (domain/author.ts#mayContribute: 403 EMAIL_UNVERIFIED otherwise). Its
+ * picture is registered (docs/architecture.md, "Uploads": checked, and copied to a path no upload link can write,
+ * which the post keeps) beside the read of the author's copy; the copy goes again when the post is refused or cannot
+ * be written.
  */
 export const createPost: RouteHandler<Routes['createPost']> = async ({ session, body, idempotencyKey }) => {
   const userId = session.userId;
-  const picture = body.imageUrl ? (await registerUpload(userId, body.imageUrl)).objectPath : null;
+  const [me, picture] = await Promise.all([
+    readAuthor(userId),
+    body.imageUrl ? registerUpload(userId, body.imageUrl).then((r) => r.objectPath) : null,
+  ]);
+  const dropPicture = async () => {
+    if (picture) await deleteUpload(userId, picture).catch((e: unknown) => logger.warn('unused post picture not deleted', { error: e as Error }));
+  };
+  if (!mayContribute(me)) {
+    await dropPicture();
+    throw emailUnverified();
+  }
   const post: PostItem = {
     postId: idempotencyKey ? keyedId(userId, idempotencyKey, 'post') : randomUUID(), userId, postType: body.postType,
     content: body.content, imageUrl: picture ? uploadUrl(picture) : null, commentCount: 0,
     createdAt: new Date().toISOString(),
   };
-  const [, me] = await Promise.all([
-    posts.createPost(post).catch(async (err: unknown) => {
-      if (picture) await deleteUpload(userId, picture).catch((e: unknown) => logger.warn('unused post picture not deleted', { error: e as Error }));
-      throw err;
-    }),
-    readAuthor(userId),
-  ]);
+  await posts.createPost(post).catch(async (err: unknown) => {
+    await dropPicture();
+    throw err;
+  });
   countBusiness('PostsCreated');
   return postView(post, me, { byMe: false, count: 0 }, me.contentFilter);
 };
@@ -64,6 +75,7 @@ export const listComments: RouteHandler<Routes['listComments']> = async ({ sessi
 export const addComment: RouteHandler<Routes['addComment']> = async ({ session, params, body, idempotencyKey }) => {
   const visible = await readVisiblePost(session.userId, params.id);
   if (!visible) throw notFound('Post not found');
+  if (!mayContribute(visible.audience.viewer)) throw emailUnverified();
   const c: CommentItem = {
     commentId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'comment') : randomUUID(), postId: params.id, userId: session.userId,
     content: body.content, createdAt: new Date().toISOString(),

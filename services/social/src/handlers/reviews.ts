@@ -5,14 +5,18 @@ import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import type { Routes } from '@torcedor/shared/routes';
 import { authorOf, sees } from '../domain/audience.ts';
+import { mayContribute } from '../domain/author.ts';
 import { historyEntry, reviewView, type ReviewItem } from '../domain/reviews.ts';
 import { readAudience } from '../store/audience.ts';
 import { readAuthor } from '../store/authors.ts';
 import { getCigarCopy } from '../store/cigars.ts';
 import * as reviews from '../store/reviews.ts';
+import { emailUnverified } from './errors.ts';
 
 export const createReview: RouteHandler<Routes['createReview']> = async ({ session, body, idempotencyKey }) => {
-  const cigar = await getCigarCopy(body.cigarId);
+  // The cigar's copy and the reviewer's (may they contribute: domain/author.ts#mayContribute): one round trip.
+  const [cigar, me] = await Promise.all([getCigarCopy(body.cigarId), readAuthor(session.userId)]);
+  if (!mayContribute(me)) throw emailUnverified();
   if (!cigar) throw badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
   const r: ReviewItem = {
     reviewId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'review') : randomUUID(), userId: session.userId,
@@ -20,7 +24,7 @@ export const createReview: RouteHandler<Routes['createReview']> = async ({ sessi
     drawScore: body.drawScore, burnScore: body.burnScore, flavorScore: body.flavorScore, overallScore: body.overallScore,
     flavorTags: [...new Set(body.flavorTags)], notes: body.notes, createdAt: new Date().toISOString(),
   };
-  const [, me] = await Promise.all([reviews.createReview(r), readAuthor(session.userId)]);
+  await reviews.createReview(r);
   countBusiness('ReviewsCreated');
   return reviewView(r, me, me.contentFilter);
 };
