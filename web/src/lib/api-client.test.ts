@@ -1,6 +1,7 @@
 import { routes } from '@torcedor/shared/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiAnswer, apiCall, apiStream, errorText } from './api-client';
+import { EMAIL_UNVERIFIED_MESSAGE } from '@torcedor/shared/constants';
+import { ApiError, apiAnswer, apiCall, apiStream, errorText, retryAfterSeconds } from './api-client';
 import { isUnauthorizedError } from './unauthorized';
 
 const answer = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
@@ -15,6 +16,23 @@ describe('apiCall', () => {
     expect((err as ApiError).message).toBe('403: {"message":"Free members can hold 20 cigars","code":"HUMIDOR_LIMIT"}');
     expect((err as ApiError).body?.code).toBe('HUMIDOR_LIMIT');
     expect(errorText(err, 'Failed to add item to humidor')).toBe('Free members can hold 20 cigars');
+  });
+
+  it('gives the server\u2019s message of a contribution by an unverified member (403 EMAIL_UNVERIFIED) to the error toasts', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(403, JSON.stringify({ message: EMAIL_UNVERIFIED_MESSAGE, code: 'EMAIL_UNVERIFIED' }))));
+    const err = await apiCall(routes.createPost, { body: { content: 'A fine Robusto', postType: 'text' } }).catch((e: unknown) => e);
+    expect((err as ApiError).body?.code).toBe('EMAIL_UNVERIFIED');
+    expect(errorText(err, 'Failed to create post')).toBe(EMAIL_UNVERIFIED_MESSAGE);
+  });
+
+  it('keeps a refusal\u2019s Retry-After, in seconds or as a date', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Slow down","code":"RATE_LIMITED"}', { status: 429, headers: { 'retry-after': '90' } })));
+    const err = await apiCall(routes.resendVerification).catch((e: unknown) => e);
+    expect((err as ApiError).retryAfterSeconds).toBe(90);
+    const now = Date.parse('2026-05-01T12:00:00Z');
+    expect(retryAfterSeconds(new Headers({ 'retry-after': 'Fri, 01 May 2026 12:10:00 GMT' }), now)).toBe(600);
+    expect(retryAfterSeconds(new Headers({ 'retry-after': 'soon' }), now)).toBeNull();
+    expect(retryAfterSeconds(new Headers(), now)).toBeNull();
   });
 
   it('uses the status text when the body is empty', async () => {

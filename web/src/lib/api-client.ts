@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: ErrorBody | null,
+    /** How long the server asked to wait before trying again (its Retry-After, in seconds), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +35,18 @@ export function errorDetail(error: unknown): string | undefined {
   if (error.status === 503) return UNAVAILABLE_MESSAGE;
   const first = error.body?.issues?.[0]?.message;
   return error.status === 400 && first ? first : error.serverMessage ?? undefined;
+}
+
+/**
+ * A Retry-After header in seconds: delta-seconds or an HTTP date (docs/api.md, 429 and 503 answers); null when the
+ * header is missing or unreadable.
+ */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | null {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** What the server said about a failure, else the action's own fallback text. */
@@ -135,7 +149,7 @@ async function answer<R extends RouteDef>(route: R, input: { params?: unknown; q
       const parsed = ErrorBody.safeParse(JSON.parse(text));
       body = parsed.success ? parsed.data : null;
     } catch { /* not JSON */ }
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body, retryAfterSeconds(res.headers));
   }
   if (text === '') return undefined as RouteResponse<R>;
   return route.response.parse(JSON.parse(text)) as RouteResponse<R>;
@@ -198,7 +212,7 @@ export async function apiStream<R extends RouteDef>(route: R, input: { body: Rou
       const r = ErrorBody.safeParse(JSON.parse(text));
       parsed = r.success ? r.data : null;
     } catch { /* not JSON */ }
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, retryAfterSeconds(res.headers));
   }
   try {
     for await (const e of serverEvents(res)) {

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { VerifyEmailBanner } from '@/components/layout/verify-email-banner';
 import { currentUserQuery } from '@/lib/current-user';
 import { announceLoggedOut } from '@/lib/unauthorized';
 
@@ -6,6 +7,7 @@ import { announceLoggedOut } from '@/lib/unauthorized';
  * Every signed-in screen sits under this pathless layout. A logged-out visitor gets the logged-out rule
  * of docs/product.md, "Messages" (toast, then the login after 500 ms) and lands on the login dialog, which returns to
  * the page asked for (path and search, as `redirect`) once logged in. The server checks every call again anyway.
+ * A member whose address is not verified yet sees the banner that verifies it above every page.
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
@@ -17,8 +19,11 @@ export const Route = createFileRoute('/_authenticated')({
     return { user };
   },
   component: () => (
-    <main className="mx-auto w-full max-w-7xl px-4 py-8">
-      <Outlet />
-    </main>
+    <>
+      <VerifyEmailBanner />
+      <main className="mx-auto w-full max-w-7xl px-4 py-8">
+        <Outlet />
+      </main>
+    </>
   ),
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LoginBody, SignupBody, TrialBody } from '@torcedor/shared/schemas/identity';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,9 @@ import { useStartTrial } from '../api/start-trial';
 import { INCOMPLETE, passedGate } from '../age';
 import { withAgeRule } from '../age-rule';
 import type { AuthTab } from '../auth-tabs';
+import { PASSWORD_RULES } from '../password-rules';
 import { CountrySelect } from './country-select';
+import { ForgotPassword, PASSWORD_CHANGED_TEXT } from './forgot-password';
 
 /** The server's bodies, plus the age rule it applies right after them. */
 const SignUpSchema = withAgeRule(SignupBody);
@@ -67,7 +69,7 @@ function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
         <FormField label="Last name" error={errors.lastName?.message}>{(p) => <Input {...p} autoComplete="family-name" {...register('lastName')} />}</FormField>
       </div>
       <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+      <FormField label="Password" error={errors.password?.message} hint={PASSWORD_RULES}>
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
       </FormField>
       <div className="grid grid-cols-2 gap-3">
@@ -88,12 +90,24 @@ function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
 
 type LogInValues = z.input<typeof LoginBody>;
 
-function LoginForm({ email, onDone }: { email: string; onDone: () => void }) {
-  const { register, handleSubmit, getValues, formState: { errors } } = useForm<LogInValues, unknown, z.output<typeof LoginBody>>({
+/**
+ * `focus`: the field to put the cursor in when the form appears (the password once a reset prefilled the email; the
+ * email when coming back from the reset), none when the dialog opens on it.
+ */
+function LoginForm({ email, focus, onForgot, onDone }: {
+  email: string;
+  focus?: 'email' | 'password';
+  onForgot: (typed: string) => void;
+  onDone: () => void;
+}) {
+  const { register, handleSubmit, getValues, setFocus, formState: { errors } } = useForm<LogInValues, unknown, z.output<typeof LoginBody>>({
     resolver: zodResolver(LoginBody),
     defaultValues: { email, password: '' },
   });
   const logIn = useLogIn();
+  useEffect(() => {
+    if (focus) setFocus(focus);
+  }, [focus, setFocus]);
   const onValid = (body: z.output<typeof LoginBody>) => {
     logIn.mutate(body, {
       onSuccess: () => {
@@ -112,8 +126,32 @@ function LoginForm({ email, onDone }: { email: string; onDone: () => void }) {
     <form onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-3" noValidate aria-label="Log in">
       <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
       <FormField label="Password" error={errors.password?.message}>{(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}</FormField>
+      <div className="-mt-1 flex justify-end">
+        <button type="button" className="text-sm text-primary underline-offset-2 hover:underline" onClick={() => onForgot(getValues('email'))}>Forgot password?</button>
+      </div>
       <Button type="submit" className="w-full" disabled={logIn.isPending}>{logIn.isPending ? 'Signing in...' : 'Log In'}</Button>
     </form>
+  );
+}
+
+/**
+ * The Login tab: the login form, or the password reset its 'Forgot password?' opens. A changed password comes back
+ * to the login with the address filled in and says so in a status line that is always there (so it is announced).
+ */
+function LoginPanel({ email, onEmail, onDone }: { email: string; onEmail: (email: string) => void; onDone: () => void }) {
+  const [forgot, setForgot] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [focus, setFocusField] = useState<'email' | 'password'>();
+  const back = (to: 'email' | 'password') => { setForgot(null); setFocusField(to); };
+  return (
+    <div className="space-y-3">
+      <div role="status" aria-live="polite">
+        {changed && forgot === null ? <p className="rounded-md border border-success/50 bg-success/10 p-3 text-sm text-fg">{PASSWORD_CHANGED_TEXT}</p> : null}
+      </div>
+      {forgot !== null
+        ? <ForgotPassword email={forgot} onBack={() => back('email')} onReset={(e) => { onEmail(e); setChanged(true); back('password'); }} />
+        : <LoginForm key={email} email={email} focus={focus} onForgot={(typed) => { setChanged(false); setForgot(typed); }} onDone={onDone} />}
+    </div>
   );
 }
 
@@ -181,7 +219,7 @@ export function AuthDialog({ tab, onTabChange, onClose, notice, redirect }: {
             <TabsTrigger value="trial">7-Day Trial</TabsTrigger>
           </TabsList>
           <TabsContent value="signup"><SignUpForm onCreated={(e) => { setEmail(e); onTabChange('login'); }} /></TabsContent>
-          <TabsContent value="login"><LoginForm key={email} email={email} onDone={signedIn} /></TabsContent>
+          <TabsContent value="login"><LoginPanel email={email} onEmail={setEmail} onDone={signedIn} /></TabsContent>
           <TabsContent value="trial"><TrialForm onDone={signedIn} /></TabsContent>
         </Tabs>
       </DialogContent>

@@ -11,7 +11,7 @@ import { currentUserQuery } from '@/lib/current-user';
 /** Fixtures and a render helper for the cigar page's tests (not a test file itself). */
 export const me: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: null, profileImageUrl: null, bio: null, location: null,
-  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null,
+  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 0, followersCount: 0, reviewsCount: 1, humidorCount: 0, wishlistCount: 0,
   ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
 };

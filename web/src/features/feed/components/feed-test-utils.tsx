@@ -12,7 +12,7 @@ import { feedQuery } from '../api/get-feed';
 
 export const me = {
   id: 'me', email: 'me@example.com', firstName: 'Ana', lastName: 'Robusto', displayName: 'Ana', profileImageUrl: null, bio: null,
-  location: 'Miami', isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, followingCount: 1, followersCount: 2,
+  location: 'Miami', isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null, followingCount: 1, followersCount: 2,
   reviewsCount: 3, humidorCount: 4, wishlistCount: 5, createdAt: '2026-01-01T00:00:00.000Z',
 } as unknown as User;
 

@@ -11,7 +11,7 @@ import { profileKeys } from '../api/profile-keys';
 
 export const me: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: 'Ana', profileImageUrl: null, bio: 'Maduro fan', location: 'Miami',
-  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null,
+  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 3, followersCount: 7, reviewsCount: 2, humidorCount: 11, wishlistCount: 4,
   ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
 };

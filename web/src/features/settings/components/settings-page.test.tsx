@@ -1,19 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_SETTINGS, type User } from '@torcedor/shared/schemas/identity';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUserQuery } from '@/lib/current-user';
+import { callsOf, fakeApi, json } from '@/testing/fake-api';
 import { SettingsPage } from './settings-page';
 
 const member: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: null, profileImageUrl: null, bio: null, location: null,
-  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null,
+  isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
   ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
 };
-const trialMember: User = { ...member, id: 'u2', email: null, firstName: null, lastName: null, displayName: 'Trial Member', isTrial: true, trialEndsAt: '2999-01-01T00:00:00.000Z' };
+const trialMember: User = { ...member, id: 'u2', email: null, emailVerified: null, firstName: null, lastName: null, displayName: 'Trial Member', isTrial: true, trialEndsAt: '2999-01-01T00:00:00.000Z' };
 
 /** The settings page for `user`, on the Security tab with the delete dialog open. */
 async function openDeleteDialog(user: User) {
@@ -76,5 +77,65 @@ describe('delete account (DeleteAccountBody)', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ confirmation: 'DELETE' });
+  });
+});
+
+describe('email address (ChangeEmailBody, then the code)', () => {
+  async function openSecurity(user: User) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+    client.setQueryData(currentUserQuery.queryKey, user);
+    render(<QueryClientProvider client={client}><SettingsPage /><Toaster /></QueryClientProvider>);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('tab', { name: 'Security' }));
+    return { u, section: await screen.findByRole('region', { name: 'Email address' }) };
+  }
+
+  it('shows the address and its state; a change shows the pending address with the code, which switches the address', async () => {
+    const fetch = fakeApi({
+      'PUT /api/user/email': ({ body }) => ((body as { password: string }).password === 'Right-Pass-1'
+        ? json({ ...member, pendingEmail: 'ana@club.example' })
+        : json({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401)),
+      'POST /api/auth/verify-email': () => json({ ...member, email: 'ana@club.example', pendingEmail: null }),
+    });
+    const { u, section } = await openSecurity(member);
+    expect(section.textContent).toContain('ana@example.com');
+    expect(within(section).getByText('Verified')).toBeTruthy();
+
+    const form = within(section).getByRole('form', { name: 'Change email address' });
+    await u.type(within(form).getByLabelText('New email address'), 'Ana@Club.example');
+    await u.type(within(form).getByLabelText('Current password'), 'Wrong-Pass-1');
+    await u.click(within(form).getByRole('button', { name: 'Change Email' }));
+    const wrong = await within(form).findByText('Invalid email or password');
+    expect(within(form).getByLabelText('Current password').getAttribute('aria-describedby')).toContain(wrong.id);
+
+    await u.clear(within(form).getByLabelText('Current password'));
+    await u.type(within(form).getByLabelText('Current password'), 'Right-Pass-1');
+    await u.click(within(form).getByRole('button', { name: 'Change Email' }));
+
+    await waitFor(() => expect(within(section).getAllByRole('status')[0]!.textContent).toContain('We sent a code to ana@club.example'));
+    expect(within(section).queryByRole('form', { name: 'Change email address' })).toBeNull();
+    const code = within(section).getByLabelText('Verification code');
+    expect(document.activeElement).toBe(code);
+    await u.type(code, '246810');
+    await u.click(within(section).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(section.textContent).toContain('Current address:ana@club.example'));
+    expect(within(section).getByText('Verified')).toBeTruthy();
+    expect(within(section).queryByLabelText('Verification code')).toBeNull();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Email address updated');
+    expect(callsOf(fetch)).toEqual([
+      { call: 'PUT /api/user/email', body: { email: 'ana@club.example', password: 'Wrong-Pass-1' } },
+      { call: 'PUT /api/user/email', body: { email: 'ana@club.example', password: 'Right-Pass-1' } },
+      { call: 'POST /api/auth/verify-email', body: { code: '246810' } },
+    ]);
+  });
+
+  it('says Not verified for an unverified address, and shows a trial account has none', async () => {
+    const { section } = await openSecurity({ ...member, emailVerified: false });
+    expect(within(section).getByText('Not verified')).toBeTruthy();
+    cleanup();
+    const trial = await openSecurity(trialMember);
+    expect(trial.section.textContent).toContain('A trial account has no email address.');
+    expect(within(trial.section).queryByRole('form')).toBeNull();
   });
 });

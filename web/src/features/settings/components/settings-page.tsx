@@ -25,6 +25,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
 import { useUpdateSettings } from '../api/update-settings';
+import { EmailSection } from './email-section';
 
 const LANGUAGES = [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['it', 'Italiano']] as const;
 
@@ -230,6 +231,7 @@ function SecurityTab({ user }: { user: User }) {
   const logOut = useLogOut();
   return (
     <div className="space-y-6">
+      <EmailSection user={user} />
       <section>
         <h3 className="text-lg font-semibold">Sign-in</h3>
         <p className="text-sm text-muted">You are signed in on this browser with a secure session that renews itself. Logging out ends it on our servers too.</p>
