@@ -5,6 +5,8 @@ import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
 import { login, loginPage, logout, logoutPage, refreshSession, signup, startTrial } from './handlers/auth.ts';
+import { changeEmail, resendVerification, verifyEmail } from './handlers/email.ts';
+import { forgotPassword, resetPassword } from './handlers/recovery.ts';
 import { createSupportRequest, getMySupportRequests, getSupportQueue, resolveSupportRequest } from './handlers/support.ts';
 import { createUpload, setProfilePicture } from './handlers/uploads.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
@@ -21,6 +23,10 @@ export const handler = createHttpHandler('identity', {
   login,
   startTrial,
   refreshSession,
+  verifyEmail,
+  resendVerification,
+  forgotPassword,
+  resetPassword,
   loginPage,
   logout,
   logoutPage,
@@ -30,6 +36,7 @@ export const handler = createHttpHandler('identity', {
   updatePrivacy,
   updateNotifications,
   updatePreferences,
+  changeEmail,
   createUpload,
   setProfilePicture,
   deleteAccount,

@@ -6,7 +6,10 @@ import { DEFAULT_SETTINGS, User } from '@torcedor/shared/schemas/identity';
 
 /** The stored user: the API shape plus what is never exposed or editable. */
 export type UserRecord = Omit<User, 'isOwner'> & {
-  /** The pool user name (normalized email, or `trial_<id>` for trials). */
+  /**
+   * The pool user name: the normalized email the member signed up with (it never changes, even when the address
+   * does: ../../README.md, "Email"), or `trial_<id>` for trials.
+   */
   username: string;
   dateOfBirth: string | null;
   country: string | null;
@@ -20,12 +23,24 @@ export type UserRecord = Omit<User, 'isOwner'> & {
 /** A new member's record: every count zero, the default settings, then `fields` (the sign-up's or the trial's). */
 export function newUserRecord(id: string, username: string, fields: Partial<UserRecord>, now: Date): UserRecord {
   return {
-    id, username, email: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
+    id, username, email: null, emailVerified: null, pendingEmail: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
     isSubscribed: false, isTrial: false, trialEndsAt: null,
     followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
     ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, ...fields,
   };
 }
+
+/**
+ * The email state of a stored user: users stored before addresses were verified lack `emailVerified` and count as
+ * verified (`emailVerified !== false`), a trial (no address) as null; `pendingEmail` is null unless a change waits.
+ */
+export function withEmailState<T extends { email?: string | null; emailVerified?: boolean | null; pendingEmail?: string | null }>(r: T) {
+  return { ...r, emailVerified: r.emailVerified ?? (r.email ? true : null), pendingEmail: r.pendingEmail ?? null };
+}
+
+/** The address a verification code proves now: a pending new address, else the member's own while unverified. */
+export const addressToVerify = (u: Pick<UserRecord, 'email' | 'emailVerified' | 'pendingEmail'>): string | null =>
+  u.pendingEmail ?? (u.emailVerified === false ? u.email : null);
 
 /** A trial member whose trial has ended (the session is refused from then on). */
 export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialEndsAt && new Date(u.trialEndsAt).getTime() <= now.getTime();
@@ -60,4 +75,5 @@ export const profileDetail = (u: UserRecord): EventDetail<'UserProfileChanged'> 
   eventNotifications: u.eventNotifications,
   marketingEmails: u.marketingEmails,
   contentFilter: u.contentFilter,
+  emailVerified: u.emailVerified,
 });

@@ -26,7 +26,7 @@ export const exportIdentity: RouteHandler<Routes['exportIdentity']> = async ({ s
  * failed sign-in for the login throttle, whose block this check honours too (it is no way around it). A trial
  * member has no password they know: the session and the typed confirmation are their proof.
  */
-async function confirmPassword(user: UserRecord, password: string | undefined, viewer: Viewer): Promise<void> {
+export async function confirmPassword(user: UserRecord, password: string | undefined, viewer: Viewer): Promise<void> {
   if (user.isTrial) return;
   const nowSeconds = Math.floor(Date.now() / 1000);
   // The attempt is reserved from the login's budget first: the check is no way around the sign-in throttle.
@@ -60,7 +60,7 @@ export const deleteAccount: RouteHandler<Routes['deleteAccount']> = async ({ ses
   if (refresh) await revokeRefreshToken(refresh);
   await deletePoolUser(user.username);
   await deleteMemberRequests(user.id);
-  await deleteUser(user.id);
+  await deleteUser(user);
   cookies.push(...clearedSessionCookies());
   return { ok: true as const };
 };

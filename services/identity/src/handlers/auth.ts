@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readCookies, REFRESH_COOKIE, SESSION_COOKIE } from '@torcedor/service-kit/cookies';
 import { notBeforeMsOf, noteRevoked } from '@torcedor/service-kit/revocation';
-import { badRequest, forbidden, DomainError, unauthorized } from '@torcedor/service-kit/errors';
+import { badRequest, conflict, forbidden, DomainError, unauthorized } from '@torcedor/service-kit/errors';
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
 import { logger } from '@torcedor/service-kit/logger';
 import { countBusiness } from '@torcedor/service-kit/observability';
@@ -9,10 +9,16 @@ import { verifySession } from '@torcedor/service-kit/session';
 import { DAY_MS, LOGOUT_PAGE, TRIAL_DAYS } from '@torcedor/shared/constants';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import type { Routes } from '@torcedor/shared/routes';
-import { createPoolUser, deletePoolUser, passwordAuth, viewerOf, refreshAuth, revokeRefreshToken, signOutEverywhere } from '../providers/cognito.ts';
+import {
+  createPoolUser, deletePoolUser, invalidCredentials, passwordAuth, viewerOf, refreshAuth, revokeRefreshToken, signOutEverywhere,
+} from '../providers/cognito.ts';
+import { link, mailer } from '../providers/mail.ts';
+import { addressOwner } from '../store/addresses.ts';
 import { loginOf, recordLogout, rememberLogin } from '../store/logins.ts';
 import { createUser, getUser } from '../store/users.ts';
 import { checkAge } from '@torcedor/shared/age';
+import { issueCode, type CodeRecord } from '../domain/codes.ts';
+import { verificationEmail } from '../domain/emails.ts';
 import { newUserRecord, registeredDetail, toApiUser, trialIsOver, type UserRecord } from '../domain/user.ts';
 import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from './limits.ts';
 import { clearedSessionCookies, REFRESH_MAX_AGE, sessionCookies } from './session-cookies.ts';
@@ -29,16 +35,19 @@ function assertAge(dateOfBirth: string, country: string, now: Date) {
 
 /**
  * Creates the pool user and the stored user, or neither: when storing fails after the pool user was
- * created, the pool user is deleted again so that a retry can succeed.
+ * created (or another account claimed the address), the pool user is deleted again so that a retry can succeed.
  */
 async function register(
   username: string, password: string, attributes: Record<string, string>, build: (id: string) => UserRecord, attribution: Attribution | undefined,
+  code?: CodeRecord,
 ) {
   const id = await createPoolUser(username, password, attributes);
   const record = build(id);
   try {
-    // The member and their two events in one transaction (the kit's outbox): never one without the other.
-    if (!(await createUser(record, registeredDetail(record, attribution)))) throw new Error(`user ${record.id} exists already`);
+    // The member, their address's claim, their first code and their two events in one transaction (the kit's outbox).
+    const outcome = await createUser(record, registeredDetail(record, attribution), code);
+    if (outcome === 'taken') throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    if (outcome === 'exists') throw new Error(`user ${record.id} exists already`);
   } catch (err) {
     // The pool user's id, never its username (an email for members).
     await deletePoolUser(username).catch((e: unknown) => logger.error('compensation failed', { error: e as Error, poolUserId: id }));
@@ -47,30 +56,49 @@ async function register(
   return record;
 }
 
+/**
+ * A new member: unverified, with a verification code emailed (../../README.md, "Email"). The account stands even when
+ * the email cannot be sent (logged): the member asks for a new code.
+ */
 export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress }) => {
   const now = new Date();
-  await reserveSignup(await clientAddress(), Math.floor(now.getTime() / 1000));
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  await reserveSignup(await clientAddress(), nowSeconds);
   assertAge(body.dateOfBirth, body.country, now);
+  const { code, record: codeRecord } = issueCode('VERIFY', body.email, nowSeconds);
   const record = await register(
     body.email, body.password,
     { email: body.email, given_name: body.firstName, family_name: body.lastName },
-    (id) => newUserRecord(id, body.email, { email: body.email, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country }, now),
-    body.attribution,
+    (id) => newUserRecord(id, body.email, {
+      email: body.email, emailVerified: false, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country,
+    }, now),
+    body.attribution, codeRecord,
   );
+  await mailer.notify(body.email, verificationEmail(record, code, false, link), 'verify');
   countBusiness('SignUps');
   return { userId: record.id };
 };
 
+/**
+ * Signs in with the account's address and password. The address resolves to the pool user name through its claim
+ * (members from before claims: the address is the name); an address the account no longer has is refused like a
+ * wrong password (../../README.md, "Email").
+ */
 export const login: RouteHandler<Routes['login']> = async ({ body, clientAddress, event, cookies }) => {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const address = await clientAddress();
   // The attempt is reserved before the password is checked, so attempts past the limit are refused even when
   // they all arrive at once; a success gives it back.
   await reserveLoginAttempt(body.email, address, nowSeconds);
-  const tokens = await passwordAuth(body.email, body.password, viewerOf(event, address));
-  await releaseLoginAttempt(body.email, address, nowSeconds);
+  const username = (await addressOwner(body.email))?.username ?? body.email;
+  const tokens = await passwordAuth(username, body.password, viewerOf(event, address));
   const session = await verifySession(tokens.accessToken);
   const user = session && (await getUser(session.userId));
+  if (user && user.email !== body.email) {
+    if (tokens.refreshToken) await revokeRefreshToken(tokens.refreshToken);
+    throw invalidCredentials();
+  }
+  await releaseLoginAttempt(body.email, address, nowSeconds);
   if (!session || !user) throw unauthorized();
   await startLogin(tokens, user.id);
   cookies.push(...sessionCookies(tokens));

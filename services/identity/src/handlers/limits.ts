@@ -1,5 +1,7 @@
 import { tooManyRequests } from '@torcedor/service-kit/errors';
-import { releaseLoginBudget, reserveLoginBudget, reserveSignupBudget, reserveUploadBudget } from '../store/throttle.ts';
+import {
+  releaseLoginBudget, reserveCodeEmailBudget, reserveLoginBudget, reserveResetBudget, reserveSignupBudget, reserveUploadBudget,
+} from '../store/throttle.ts';
 
 /** Reserves one sign-in attempt for (email, address) and for the address; 429 LOGIN_THROTTLED when either is spent. */
 export async function reserveLoginAttempt(email: string, ip: string, nowSeconds: number): Promise<void> {
@@ -20,4 +22,16 @@ export async function reserveSignup(ip: string, nowSeconds: number): Promise<voi
 export async function reserveUpload(userId: string, nowSeconds: number): Promise<void> {
   const r = await reserveUploadBudget(userId, nowSeconds);
   if (!r.ok) throw tooManyRequests('You have uploaded a lot of pictures in the last hour. Please try again later.', 'UPLOAD_LIMIT', r.waitSeconds);
+}
+
+/** Reserves one verification email for the member (resend, change of address); 429 RATE_LIMITED when spent. */
+export async function reserveCodeEmail(userId: string, nowSeconds: number): Promise<void> {
+  const r = await reserveCodeEmailBudget(userId, nowSeconds);
+  if (!r.ok) throw tooManyRequests('We have sent you several codes in the last hour. Please use the latest one, or try again later.', 'RATE_LIMITED', r.waitSeconds);
+}
+
+/** Reserves one password-reset request for (email) and (client address); 429 RATE_LIMITED when either is spent. */
+export async function reserveReset(email: string, ip: string, nowSeconds: number): Promise<void> {
+  const r = await reserveResetBudget(email, ip, nowSeconds);
+  if (!r.ok) throw tooManyRequests('Too many password reset requests. Please try again later.', 'RATE_LIMITED', r.waitSeconds);
 }

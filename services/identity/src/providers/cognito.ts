@@ -30,7 +30,7 @@ export interface Tokens { accessToken: string; refreshToken?: string; expiresIn:
 
 const name = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 /** Wrong email or password, one generic answer whatever failed (no user enumeration). */
-const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
+export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
 
 /**
  * Creates a confirmed pool user with its password; returns its `sub` (the member's id). Only identity creates
@@ -139,4 +139,38 @@ export async function signOutEverywhere(username: string): Promise<void> {
   await cognito.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })).catch((err: unknown) => {
     if (name(err) !== 'UserNotFoundException') throw err;
   });
+}
+
+/** Sets a member's password (a reset with an emailed code); a password the pool refuses is WEAK_PASSWORD, as at sign-up. */
+export async function setPoolPassword(username: string, password: string): Promise<void> {
+  const { sdk, cognito } = await userPool();
+  try {
+    await cognito.send(new sdk.AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));
+  } catch (err) {
+    if (name(err) === 'InvalidPasswordException') throw badRequest((err as Error).message, [{ path: ['password'], message: (err as Error).message }], 'WEAK_PASSWORD');
+    throw err;
+  }
+}
+
+/**
+ * Records a proved address on the pool user (`email`, `email_verified`). The pool user name never changes: sign-in
+ * resolves the address to it (../../README.md, "Email").
+ */
+export async function setPoolEmail(username: string, email: string): Promise<void> {
+  const { sdk, cognito } = await userPool();
+  await cognito.send(new sdk.AdminUpdateUserAttributesCommand({
+    UserPoolId, Username: username, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+  }));
+}
+
+/** The member id (`sub`) of the pool user with this user name, or null when there is none. */
+export async function poolUserId(username: string): Promise<string | null> {
+  const { sdk, cognito } = await userPool();
+  try {
+    const out = await cognito.send(new sdk.AdminGetUserCommand({ UserPoolId, Username: username }));
+    return out.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
+  } catch (err) {
+    if (name(err) === 'UserNotFoundException') return null;
+    throw err;
+  }
 }

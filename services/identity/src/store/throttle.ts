@@ -1,11 +1,11 @@
 import { budgetKey, reserveBudgets, type Budget } from '@torcedor/service-kit/budgets';
 import { TABLE } from '@torcedor/service-kit/ddb';
 import { write } from '@torcedor/service-kit/entity';
-import { ABUSE_LIMITS } from '@torcedor/shared/constants';
+import { ABUSE_LIMITS, EMAIL_CODES } from '@torcedor/shared/constants';
 import { config } from '../config.ts';
 
 /**
- * Identity's attempt budgets (sign-in, sign-up, upload links) on the kit's fixed-window counters (kit budgets.ts).
+ * Identity's attempt budgets (sign-in, sign-up, upload links, emailed codes) on the kit's fixed-window counters (kit budgets.ts).
  * A reservation answers whether it was taken, or how many seconds remain until the budget's window ends.
  */
 export type Reservation = { ok: true } | { ok: false; waitSeconds: number };
@@ -43,4 +43,23 @@ export async function reserveSignupBudget(ip: string, nowSeconds: number): Promi
  */
 export async function reserveUploadBudget(userId: string, nowSeconds: number): Promise<Reservation> {
   return reservation(await reserveBudgets([{ kind: 'UPLOAD', id: userId, limit: ABUSE_LIMITS.uploadsPerMember }], ABUSE_LIMITS.uploadWindowSeconds, nowSeconds));
+}
+
+/**
+ * AP: reserve one verification email for the member (a resend or a change of address): EMAIL_CODES.resendsPerHour a
+ * fixed hour (../../README.md, "Email").
+ */
+export async function reserveCodeEmailBudget(userId: string, nowSeconds: number): Promise<Reservation> {
+  return reservation(await reserveBudgets([{ kind: 'CODEMAIL', id: userId, limit: EMAIL_CODES.resendsPerHour }], 60 * 60, nowSeconds));
+}
+
+/**
+ * AP: reserve one password-reset request for the address asked about and for the client address (ABUSE_LIMITS
+ * resetsPerEmail, resetsPerAddress a fixed window), counted whether or not an account has the address.
+ */
+export async function reserveResetBudget(email: string, ip: string, nowSeconds: number): Promise<Reservation> {
+  return reservation(await reserveBudgets([
+    { kind: 'RESET', id: email, limit: ABUSE_LIMITS.resetsPerEmail },
+    { kind: 'RESETIP', id: ip, limit: ABUSE_LIMITS.resetsPerAddress },
+  ], ABUSE_LIMITS.resetWindowSeconds, nowSeconds));
 }

@@ -1,17 +1,20 @@
 import { write } from '@torcedor/service-kit/entity';
 import { eventPart, registerRenderer, stateEventPart } from '@torcedor/service-kit/outbox';
 import { recentReads } from '@torcedor/service-kit/recent';
-import { tombstonePart } from '@torcedor/service-kit/revocation';
+import { revocationParts, tombstonePart } from '@torcedor/service-kit/revocation';
 import { transact } from '@torcedor/service-kit/transactions';
 import type { EventDetail } from '@torcedor/shared/events';
 import { DEFAULT_SETTINGS } from '@torcedor/shared/schemas/identity';
-import { profileDetail, type UserRecord } from '../domain/user.ts';
+import type { CodeRecord } from '../domain/codes.ts';
+import { profileDetail, withEmailState, type UserRecord } from '../domain/user.ts';
 import { updateReturning } from '@torcedor/service-kit/entity';
-import { users } from './entities.ts';
+import { claimPart, releasePart } from './addresses.ts';
+import { codeParts, consumeCodePart } from './codes.ts';
+import { codes, users } from './entities.ts';
 
 function fromItem(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, ...rest } = item;
-  return { ...DEFAULT_SETTINGS, ...rest } as UserRecord;
+  return withEmailState({ ...DEFAULT_SETTINGS, ...rest } as UserRecord);
 }
 
 /** AP1: get a user by id (consistent); null when there is none. */
@@ -46,16 +49,35 @@ registerRenderer('profile', async (userId) => {
 
 /**
  * AP2: create a user once, with UserRegistered and UserProfileChanged in the same transaction (the kit's outbox):
- * never one without the other. False when a user with this id exists already.
+ * never one without the other. A member with an address also claims it and gets their first verification code in
+ * the same transaction. `exists` when a user with this id exists already, `taken` when another account has the address.
  */
-export async function createUser(u: UserRecord, registered: EventDetail<'UserRegistered'>): Promise<boolean> {
+export async function createUser(u: UserRecord, registered: EventDetail<'UserRegistered'>, code?: CodeRecord): Promise<'created' | 'exists' | 'taken'> {
   const r = await transact({
     user: users.put(u.id, u, { ifAbsent: true }),
+    claim: u.email ? claimPart(u.email, { userId: u.id, username: u.username }) : undefined,
+    code: code ? codes.put({ userId: u.id, purpose: code.purpose }, code) : undefined,
     registered: eventPart('UserRegistered', registered),
     profile: profileChanged(u.id),
   });
-  return r.ok;
+  if (r.ok) return 'created';
+  return r.failed.includes('claim') ? 'taken' : 'exists';
 }
+
+/**
+ * An Update part of the public profile: these fields set, the profile version grown (UserProfileChanged carries it),
+ * the user present and `condition` true.
+ */
+function profileUpdate(userId: string, fields: Partial<UserRecord>, condition: AddressIs | Record<string, never> = {}) {
+  const { Update } = users.update(userId, fields, { ...condition, ifExists: true, ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':zero': 0, ':one': 1 } });
+  return { Update: { ...Update!, UpdateExpression: `${Update!.UpdateExpression}, profileVersion = if_not_exists(profileVersion, :zero) + :one` } };
+}
+
+/** The condition that the user's `field` (their address or the pending one) is `address`. */
+type AddressIs = { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
+const addressIs = (field: 'email' | 'pendingEmail', address: string): AddressIs => ({
+  ConditionExpression: '#addressField = :address', ExpressionAttributeNames: { '#addressField': field }, ExpressionAttributeValues: { ':address': address },
+});
 
 /**
  * AP3: set some fields of an existing user: the user after the change, or undefined when there is no such user.
@@ -64,9 +86,7 @@ export async function createUser(u: UserRecord, registered: EventDetail<'UserReg
  */
 export async function updateUser(userId: string, fields: Partial<UserRecord>, publicProfile: boolean): Promise<UserRecord | undefined> {
   if (publicProfile) {
-    const { Update } = users.update(userId, fields, { ifExists: true, ExpressionAttributeValues: { ':zero': 0, ':one': 1 } });
-    const grow = { ...Update!, UpdateExpression: `${Update!.UpdateExpression}, profileVersion = if_not_exists(profileVersion, :zero) + :one` };
-    const r = await transact({ user: { Update: grow }, event: profileChanged(userId) });
+    const r = await transact({ user: profileUpdate(userId, fields), event: profileChanged(userId) });
     forgetRecentUser(userId);
     if (!r.ok) return undefined;
     return (await getUser(userId)) ?? undefined;
@@ -85,8 +105,48 @@ export async function recordDeletion(userId: string, deletedAt: string): Promise
   await transact({ tombstone: tombstonePart(userId, deletedAt), event: eventPart('UserDeleted', { userId, deletedAt }) });
 }
 
-/** AP: delete the user's item (account deletion; deleting a missing one is a no-op). */
-export async function deleteUser(userId: string): Promise<void> {
-  await write(users.remove(userId));
-  forgetRecentUser(userId);
+/**
+ * AP: an address proved with its verification code (../../README.md, "Email"), in one transaction: the code used up
+ * (unless tried, replaced or used since), the user verified — a pending new address becomes the address, its claim
+ * moving with it — and UserProfileChanged. `stale` when the code or the address changed meanwhile, `taken` when
+ * another account claimed the new address first.
+ */
+export async function confirmAddress(u: UserRecord, code: CodeRecord): Promise<'done' | 'stale' | 'taken'> {
+  const change = code.address === u.pendingEmail && code.address !== u.email;
+  const r = await transact({
+    code: consumeCodePart(u.id, code),
+    user: change
+      ? profileUpdate(u.id, { email: code.address, pendingEmail: null, emailVerified: true }, addressIs('pendingEmail', code.address))
+      : profileUpdate(u.id, { emailVerified: true }, addressIs('email', code.address)),
+    claim: change ? claimPart(code.address, { userId: u.id, username: u.username }) : undefined,
+    release: change && u.email ? releasePart(u.email, u.id) : undefined,
+    event: profileChanged(u.id),
+  });
+  forgetRecentUser(u.id);
+  if (r.ok) return 'done';
+  return r.failed.includes('claim') ? 'taken' : 'stale';
+}
+
+/**
+ * AP: a password reset with its code, in one transaction: the code used up (unless tried, replaced or used since),
+ * the address verified (the member proved the mailbox) with UserProfileChanged, and every session of the member
+ * ended (the kit's not-before time and SessionRevoked, as logout does). False when the code or address changed meanwhile.
+ */
+export async function recordPasswordReset(u: UserRecord, code: CodeRecord, revoked: EventDetail<'SessionRevoked'>): Promise<boolean> {
+  const [marker, notBefore] = revocationParts(revoked);
+  const r = await transact({
+    code: consumeCodePart(u.id, code),
+    user: profileUpdate(u.id, { emailVerified: true }, addressIs('email', code.address)),
+    profile: profileChanged(u.id),
+    marker, notBefore,
+    revokedEvent: eventPart('SessionRevoked', revoked),
+  });
+  forgetRecentUser(u.id);
+  return r.ok;
+}
+
+/** AP: delete the user's item, their codes and their address's claim (account deletion; a repeat finds nothing to delete). */
+export async function deleteUser(u: Pick<UserRecord, 'id' | 'email'>): Promise<void> {
+  await Promise.all([users.remove(u.id), ...codeParts(u.id), ...(u.email ? [releasePart(u.email, u.id)] : [])].map(write));
+  forgetRecentUser(u.id);
 }
