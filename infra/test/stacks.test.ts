@@ -532,8 +532,8 @@ describe('operations', () => {
     stateful.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@torcedor.example' });
   });
 
-  it('gives every function, queue, table, outbox, the API and the pool its alarms, computed from the manifests', () => {
-    const expected: string[] = ['api-5xx-rate', 'api-latency-p99', 'user-pool-throttles'];
+  it('gives every function, queue, table, outbox, the API, the pool and the mail its alarms, computed from the manifests', () => {
+    const expected: string[] = ['api-5xx-rate', 'api-latency-p99', 'user-pool-throttles', 'mail-bounce-rate', 'mail-complaint-rate'];
     for (const s of SERVICES) {
       expected.push(`${s}-http-errors`, `${s}-http-throttles`, `${s}-table-throttles`, `${s}-table-system-errors`);
       if (servicesWithWorker().includes(s)) {
