@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, eventSource, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
+import { domainEvents, eventSource, MAIL_EVENT_TYPES, mailSubscriptions, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { INCOMING_PREFIX } from '@torcedor/shared/constants';
 import { LOCAL_ONLY_KEYS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
@@ -739,6 +739,36 @@ describe('email (SES v2)', () => {
     const vars = identityHttp[1].Properties.Environment.Variables;
     expect(vars.MAIL_FROM).toBe('Torcedor <club@torcedor.example>');
     expect(imported(vars.MAIL_CONFIGURATION_SET)).toMatch(/Mail|mail/);
+  });
+
+  it('gives the services that send email the unsubscribe link key by ARN only (a generated, retained secret), and no one else', () => {
+    const secret = Object.entries(stateful.findResources('AWS::SecretsManager::Secret')).find(([id]) => id === 'MailLinkSecret');
+    expect(secret).toBeDefined();
+    expect((secret![1] as any).DeletionPolicy).toBe('Retain');
+    expect((secret![1] as any).Properties.GenerateSecretString.GenerateStringKey).toBe('current');
+    for (const [id, f] of serviceFunctions()) {
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const service = SERVICES.find((s) => id.startsWith(s))!;
+      const sends = SERVICE_ENV[service].some((k) => k.startsWith('MAIL_LINK_KEY_SECRET_ARN'));
+      expect(vars.MAIL_LINK_KEY, id).toBeUndefined();
+      if (sends) expect(imported(vars.MAIL_LINK_KEY_SECRET_ARN), id).toContain('MailLinkSecret');
+      else expect(vars.MAIL_LINK_KEY_SECRET_ARN, id).toBeUndefined();
+    }
+  });
+
+  it("forwards SES's delivery, bounce and complaint events from the default bus to the workers that record them, with the workers' dead-letter queue", () => {
+    const rules = (Object.values(stateless.findResources('AWS::Events::Rule')) as any[]).filter((r) => r.Properties.EventPattern?.source?.[0] === 'aws.ses');
+    expect(rules).toHaveLength(mailSubscriptions.length);
+    for (const m of mailSubscriptions) {
+      const rule = rules.find((r) => r.Properties.Description === `SES ${m.outcomes.join(', ')} -> ${m.consumer}`);
+      expect(rule, m.consumer).toBeDefined();
+      expect(rule.Properties.EventBusName).toBe('default');
+      const wanted = Object.entries(MAIL_EVENT_TYPES).filter(([, o]) => (m.outcomes as readonly string[]).includes(o)).map(([t]) => t).sort();
+      expect([...rule.Properties.EventPattern['detail-type']].sort()).toEqual(wanted);
+      expect(rule.Properties.Targets).toHaveLength(1);
+      expect(imported(rule.Properties.Targets[0].Arn)).toContain(`${m.consumer}workerLive`);
+      expect(rule.Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    }
   });
 
   it("takes the sender from -c mailFrom, and refuses one that is not an address", () => {

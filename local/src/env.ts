@@ -1,4 +1,4 @@
-import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 
@@ -13,6 +13,7 @@ function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): 
     case 'USER_POOL_ID': return aws.userPoolId;
     case 'UPLOADS_BUCKET': return aws.uploadsBucket;
     case ORIGIN_VERIFY_SETTING: return JSON.stringify({ current: aws.originProof });
+    case MAIL_LINK_SETTING: return JSON.stringify({ current: aws.mailLinkKey });
     // The sender of every email (aws-ses-v2-local takes any; in AWS a verified SES identity, infra/README.md "Email").
     case 'MAIL_FROM': return source.MAIL_FROM || LOCAL_MAIL_FROM;
     // Provider keys and anything else optional: passed through only when set.

@@ -64,6 +64,15 @@ export const AUTOMATION_LEASE_MS = 2 * 60_000;
 /** Runs of each automation shown on the Automation tab. */
 export const AUTOMATION_HISTORY_SHOWN = 5;
 export const UTM_VALUE_MAX = 100;
+/** A campaign email (docs/marketing.md, "Campaign emails"): its subject and body, written by the owner. */
+export const CAMPAIGN_EMAIL_SUBJECT_MAX = 150;
+export const CAMPAIGN_EMAIL_BODY_MAX = 5_000;
+/**
+ * How fast a campaign is sent: SES's default sending rate of a new production account (14 a second), unless the stage
+ * says otherwise (MAIL_SEND_PER_SECOND); a campaign is sent in pages of this many recipients.
+ */
+export const DEFAULT_MAIL_SEND_PER_SECOND = 14;
+export const CAMPAIGN_SEND_PAGE = 100;
 export const CAMPAIGN_NAME_MAX = 80;
 export const CAMPAIGN_DESCRIPTION_MAX = 500;
 export const DRAFT_TITLE_MAX = 120;
@@ -171,6 +180,29 @@ export const EMAIL_CODES = {
   maxTries: 5,
   resendsPerHour: 5,
 } as const;
+/**
+ * What a one-click unsubscribe turns off (docs/product.md, "Email"): each kind names the member setting it clears.
+ * `notifications` is the master switch of notification emails; `marketing` the 'Marketing emails' setting.
+ */
+export const UNSUBSCRIBE_KINDS = {
+  notifications: 'emailNotifications',
+  follows: 'followNotifications',
+  activity: 'reviewNotifications',
+  events: 'eventNotifications',
+  marketing: 'marketingEmails',
+} as const;
+export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
+/** A changed, truncated or foreign unsubscribe link. */
+export const INVALID_UNSUBSCRIBE_MESSAGE = 'This unsubscribe link is not valid. You can change your email settings in Settings.';
+/**
+ * Notification emails (docs/product.md, "Email"): at most one per member per hour, a digest of what happened since the
+ * last one, listing at most DIGEST_ITEMS_SHOWN lines; members waiting for a digest are spread over DIGEST_SHARDS
+ * partitions.
+ */
+export const DIGEST_INTERVAL_SECONDS = 60 * 60;
+export const DIGEST_ITEMS_SHOWN = 10;
+export const DIGEST_SHARDS = 16;
+
 /** What a member who has not verified their address is told when they try to post, comment, review, host or RSVP. */
 export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address first: we sent you a code.';
 /** Every wrong, used-up or expired code gets the same answer (it tells nothing about which). */

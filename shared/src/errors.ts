@@ -58,6 +58,10 @@ export const ERROR_CODES = {
   AUTOMATION_RUNNING: 409,
   /** A draft already published or discarded was asked to change. */
   DRAFT_CLOSED: 409,
+  /** A campaign email already being sent, or sent, was asked to change or to be sent again. */
+  EMAIL_ALREADY_SENT: 409,
+  /** A test email asked for by an owner whose own address is not verified (nowhere to send it). */
+  NO_VERIFIED_ADDRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The Idempotency-Key was already used with another body. */

@@ -57,6 +57,22 @@ export const domainEvents = {
        * it: those members count as verified.
        */
       emailVerified: z.boolean().nullable().default(true),
+      /** The master switch of notification emails (absent in events from before it travelled: on). */
+      emailNotifications: z.boolean().default(true),
+    }),
+  }),
+  MemberEmailChanged: event({
+    source: 'identity',
+    summary: "A member's address, or whether it is verified, changed: the services that email members keep it (the whole new state, versioned)",
+    detail: z.object({
+      userId: z.string(),
+      /** Grows with every change of the member's address or its verification. */
+      version: z.number().int().nonnegative(),
+      /** null: a trial account, which has none. */
+      email: z.string().nullable(),
+      verified: z.boolean(),
+      /** SES reported a permanent bounce or a complaint for this address: nothing is sent to it until it changes. */
+      suppressed: z.boolean().default(false),
     }),
   }),
   SessionRevoked: event({
@@ -238,6 +254,8 @@ export const subscriptions = [
   { event: 'EventNotice', consumer: 'social' },
   { event: 'CollectionCountsChanged', consumer: 'identity' },
   { event: 'UserProfileChanged', consumer: 'social' },
+  { event: 'MemberEmailChanged', consumer: 'social' },
+  { event: 'MemberEmailChanged', consumer: 'marketing' },
   { event: 'CollectionCountsChanged', consumer: 'social' },
   { event: 'CatalogCigarsChanged', consumer: 'social' },
   // Social delivers its own posts (fan-out on write) and back-fills feeds from its own events, off the request path.
@@ -280,6 +298,8 @@ export const schedules = [
   { name: 'campaign_optimization', expression: 'rate(1 day)', target: 'marketing', summary: 'Ranks campaigns by attributed sign-ups and conversions and flags the weakest' },
   // The events service's past-events count (services/events/README.md, "Past events").
   { name: 'past_events_update', expression: 'rate(5 minutes)', target: 'events', summary: 'Counts the events that have started since the last run as past (each once)' },
+  // Notification emails (services/social/README.md, "Notification emails"): each member waiting for one gets one digest.
+  { name: 'notification_digests', expression: 'rate(15 minutes)', target: 'social', summary: 'Emails each member a digest of their notifications, at most once an hour' },
   // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },
@@ -308,3 +328,31 @@ export function rateMs(expression: string): number {
   const unit = m[2]!.replace(/s$/, '');
   return Number(m[1]) * (unit === 'minute' ? 60_000 : unit === 'hour' ? 3_600_000 : 86_400_000);
 }
+
+/**
+ * Amazon SES's events about the club's emails (infra/README.md, "Email"): the configuration set sends them to the
+ * account's default bus, where a rule per consumer below forwards them to its worker. Each names the outcome a
+ * service records: identity keeps its suppression list from bounces and complaints, marketing counts a campaign's
+ * deliveries, bounces and complaints (by the message's `campaign` tag). Not on the domain bus, never published by us.
+ */
+export const MAIL_EVENT_SOURCE = 'aws.ses';
+export const MAIL_EVENT_TYPES = { 'Email Delivered': 'delivered', 'Email Bounced': 'bounced', 'Email Complaint Received': 'complained' } as const;
+export type MailOutcome = (typeof MAIL_EVENT_TYPES)[keyof typeof MAIL_EVENT_TYPES];
+const recipients = z.array(z.object({ emailAddress: z.string() }));
+/** The part of SES's event detail the services read (its event publishing format). */
+export const MailEventDetail = z.object({
+  eventType: z.string(),
+  mail: z.object({
+    messageId: z.string(),
+    destination: z.array(z.string()),
+    /** The tags the message was sent with (`kind`, `campaign`), each a list of values. */
+    tags: z.record(z.string(), z.array(z.string())).default({}),
+  }),
+  bounce: z.object({ bounceType: z.string(), bouncedRecipients: recipients }).optional(),
+  complaint: z.object({ complainedRecipients: recipients }).optional(),
+});
+export type MailEventDetail = z.infer<typeof MailEventDetail>;
+export const mailSubscriptions = [
+  { consumer: 'identity', outcomes: ['bounced', 'complained'] },
+  { consumer: 'marketing', outcomes: ['delivered', 'bounced', 'complained'] },
+] as const satisfies readonly { consumer: ServiceName; outcomes: readonly MailOutcome[] }[];

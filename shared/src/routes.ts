@@ -6,7 +6,7 @@ import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './
 import * as z from 'zod';
 import {
   ChangeEmailBody, DeleteAccountBody, EmailSent, ForgotPasswordBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate,
-  ResetPasswordBody, SignupBody, SignupResult, TrialBody, User, VerifyEmailBody,
+  ResetPasswordBody, SignupBody, SignupResult, TrialBody, UnsubscribeBody, UnsubscribeQuery, UnsubscribeResult, User, VerifyEmailBody,
 } from './schemas/identity.ts';
 import {
   CommentList, CommentParams, Comment, CursorQuery, FollowResult, FollowStatus, LikeResult, MarkedRead, MarkNotificationsRead, NewComment,
@@ -29,7 +29,7 @@ import {
 } from './schemas/billing.ts';
 import { SupportRequest, SupportRequestBody, SupportRequestList } from './schemas/support.ts';
 import {
-  Automations, AutomationRun, Campaign, CampaignAnalytics, ContentDraft, ContentDrafts, CreateCampaignBody, MarketingAnalytics,
+  Automations, AutomationRun, Campaign, CampaignAnalytics, CampaignEmailBody, CampaignEmailPreview, CampaignEmailSend, ContentDraft, ContentDrafts, CreateCampaignBody, MarketingAnalytics,
   MarketingDashboard, RunAutomationBody, UpdateCampaignBody, UpdateDraftBody,
 } from './schemas/marketing.ts';
 import { VisitBody } from './schemas/attribution.ts';
@@ -98,6 +98,16 @@ export const routes = {
     summary: 'Set a new password with the emailed code; ends every session of the member and emails a notice',
     body: ResetPasswordBody, response: Ok,
     errors: ['INVALID_CODE', 'WEAK_PASSWORD', 'RATE_LIMITED'],
+  }),
+  unsubscribe: route({
+    method: 'POST', path: '/api/unsubscribe', service: 'identity', access: 'public',
+    summary: "An email's unsubscribe link, from the /unsubscribe page: turns that kind of email off at once, without signing in",
+    body: UnsubscribeBody, response: UnsubscribeResult,
+  }),
+  unsubscribeOneClick: route({
+    method: 'POST', path: '/api/unsubscribe/one-click', service: 'identity', access: 'public', rawBody: true,
+    summary: "RFC 8058 one-click unsubscribe: the mail client's POST (body List-Unsubscribe=One-Click) to the email's List-Unsubscribe link",
+    query: UnsubscribeQuery, response: UnsubscribeResult,
   }),
   loginPage: route({
     method: 'GET', path: '/api/login', service: 'identity', access: 'public', status: 302, navigation: true, offline: true,
@@ -584,6 +594,24 @@ function marketingRoutes() {
     updateCampaign: route({
       method: 'PUT', path: '/api/marketing/campaigns/{id}', service: marketing, access: 'owner',
       summary: "Change a campaign's name, description, objective, type or status", params: IdParams, body: UpdateCampaignBody, response: Campaign,
+    }),
+    saveCampaignEmail: route({
+      method: 'PUT', path: '/api/marketing/campaigns/{id}/email', service: marketing, access: 'owner',
+      summary: "Write or change a campaign's email (subject and body; the campaign's link and the unsubscribe footer are added)",
+      params: IdParams, body: CampaignEmailBody, response: Campaign, errors: ['EMAIL_ALREADY_SENT'],
+    }),
+    previewCampaignEmail: route({
+      method: 'GET', path: '/api/marketing/campaigns/{id}/email/preview', service: marketing, access: 'owner',
+      summary: "The campaign's email as a member receives it: subject, text and HTML parts", params: IdParams, response: CampaignEmailPreview,
+    }),
+    testCampaignEmail: route({
+      method: 'POST', path: '/api/marketing/campaigns/{id}/email/test', service: marketing, access: 'owner', status: 202,
+      summary: "Send the campaign's email to the owner's own verified address", params: IdParams, response: Ok, errors: ['NO_VERIFIED_ADDRESS'],
+    }),
+    sendCampaignEmail: route({
+      method: 'POST', path: '/api/marketing/campaigns/{id}/email/send', service: marketing, access: 'owner', status: 202,
+      summary: 'Send the email once to every member who accepts marketing emails at a verified address, in pages within SES\'s rate',
+      params: IdParams, response: CampaignEmailSend, errors: ['EMAIL_ALREADY_SENT'],
     }),
     getCampaignAnalytics: route({
       method: 'GET', path: '/api/marketing/campaigns/{id}', service: marketing, access: 'owner',

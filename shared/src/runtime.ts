@@ -64,6 +64,13 @@ export const ORIGIN_VERIFY_HEADER = 'x-torcedor-origin-verify';
  */
 export const ORIGIN_VERIFY_SETTING = 'ORIGIN_VERIFY';
 
+/**
+ * The key that signs unsubscribe links (services/kit/src/mail-links.ts): plain on the local stack, `MAIL_LINK_KEY_SECRET_ARN`
+ * (a generated Secrets Manager secret) in AWS; `{"current": "...", "previous": "..."}` like the origin secret, so it
+ * rotates without breaking the links already sent.
+ */
+export const MAIL_LINK_SETTING = 'MAIL_LINK_KEY';
+
 /** The bench's partition recorder's file (services/kit/src/partition-log.ts): set by the bench through the local stack only. */
 export const PARTITION_LOG_SETTING = 'TORCEDOR_PARTITION_LOG';
 
@@ -83,8 +90,9 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
   identity: [
     'USER_POOL_ID', 'UPLOADS_BUCKET', 'LOGIN_LIMIT_PER_ACCOUNT_ADDRESS?', 'LOGIN_LIMIT_PER_ADDRESS?', 'SIGNUP_LIMIT_PER_ADDRESS?',
     `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?',
+    `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`,
   ],
-  social: ['UPLOADS_BUCKET'],
+  social: ['UPLOADS_BUCKET', 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?', `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`],
   humidor: ['UPLOADS_BUCKET', 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   events: [],
   ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
@@ -92,5 +100,7 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
     'STRIPE_SECRET_KEY?', 'STRIPE_WEBHOOK_SECRET?', 'STRIPE_SECRET_KEY_SECRET_ARN?', 'STRIPE_WEBHOOK_SECRET_SECRET_ARN?', 'STRIPE_PRICE_ID?',
     'STRIPE_PUBLISHABLE_KEY?', 'STRIPE_API_URL?', 'BILLING_WEBHOOK_URL?',
   ],
-  marketing: [`${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
+  marketing: [
+    'MAIL_FROM', 'MAIL_CONFIGURATION_SET?', `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`, 'MAIL_SEND_PER_SECOND?',
+    `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
 };

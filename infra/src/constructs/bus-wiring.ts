@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
-import { EventField, Rule, RuleTargetInput, Schedule, type IEventBus } from 'aws-cdk-lib/aws-events';
+import { EventBus, EventField, Rule, RuleTargetInput, Schedule, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -9,7 +9,9 @@ import { Construct } from 'constructs';
 import type { Stage } from '../stage.ts';
 import { alarm } from './alarms.ts';
 import { acknowledge } from './nag.ts';
-import { domainEvents, eventSource, SCHEDULE_DETAIL_TYPE, schedules, subscriptions } from '@torcedor/shared/events';
+import {
+  domainEvents, eventSource, MAIL_EVENT_SOURCE, MAIL_EVENT_TYPES, mailSubscriptions, SCHEDULE_DETAIL_TYPE, schedules, subscriptions,
+} from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
 
 export const subscriptionRuleId = (event: string, consumer: string) => `${event}To${consumer[0]!.toUpperCase()}${consumer.slice(1)}`;
@@ -49,6 +51,17 @@ export class BusWiring extends Construct {
         eventBus: props.bus,
         description: `${s.event} -> ${s.consumer}`,
         eventPattern: { source: [eventSource(domainEvents[s.event].source)], detailType: [s.event] },
+        targets: [target()],
+      });
+    }
+    // What SES tells of the club's emails arrives on the account's default bus (the only bus SES sends to).
+    const mail = mailSubscriptions.find((m) => m.consumer === service);
+    if (mail) {
+      const types = Object.entries(MAIL_EVENT_TYPES).filter(([, outcome]) => (mail.outcomes as readonly string[]).includes(outcome)).map(([type]) => type);
+      new Rule(this, subscriptionRuleId('MailEvents', service), {
+        eventBus: EventBus.fromEventBusName(this, 'DefaultBus', 'default'),
+        description: `SES ${mail.outcomes.join(', ')} -> ${service}`,
+        eventPattern: { source: [MAIL_EVENT_SOURCE], detailType: types },
         targets: [target()],
       });
     }

@@ -95,3 +95,24 @@ export class OriginSecret extends Construct {
     acknowledge(this.secret, 'SMG4', 'Rotated by the runbook in infra/README.md ("Rotating a secret"): both values are accepted during a rotation, and CloudFront takes the new one on the next deploy; a rotation Lambda cannot redeploy the distribution.');
   }
 }
+
+/**
+ * The key that signs unsubscribe links (services/kit/src/mail-links.ts): generated, `{"current","previous"}`, read by the
+ * services that send email. Rotating it (infra/README.md, "Rotating a secret") keeps the links already sent working
+ * while `previous` holds the old key.
+ */
+export class MailLinkSecret extends Construct {
+  readonly secret: Secret;
+
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
+    super(scope, id);
+    this.secret = new Secret(this, 'Secret', {
+      secretName: props.stage.secretName('mail-link-key'),
+      description: 'Signs the unsubscribe links of the club\'s emails: {"current","previous"}; rotate with infra/README.md "Rotating a secret"',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ previous: '' }), generateStringKey: 'current', excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    (this.secret.node.defaultChild as CfnSecret).overrideLogicalId('MailLinkSecret');
+    acknowledge(this.secret, 'SMG4', 'Rotated by the runbook in infra/README.md ("Rotating a secret"): the functions read both values and take a new one within 5 minutes; a rotation Lambda would add nothing the runbook does not.');
+  }
+}

@@ -2,7 +2,7 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { domainEvents, eventSource } from '@torcedor/shared/events';
-import { ORIGIN_VERIFY_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import type { StatefulStack } from '../stacks/stateful-stack.ts';
 import { grantUploads, uploadsBucketName } from './buckets.ts';
@@ -61,7 +61,10 @@ export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigi
     } else if (secretName === ORIGIN_VERIFY_SETTING) {
       extra[name] = s.originSecret.secretArn;
       secrets.push(s.originSecret);
-    } else if (name === ORIGIN_VERIFY_SETTING) {
+    } else if (secretName === MAIL_LINK_SETTING) {
+      extra[name] = s.mailLinkSecret.secretArn;
+      secrets.push(s.mailLinkSecret);
+    } else if (name === ORIGIN_VERIFY_SETTING || name === MAIL_LINK_SETTING) {
       // Its plain value is for the local stack only.
     } else if (secretName !== undefined) {
       if (!isProviderSecretName(secretName)) throw new Error(`${name} of ${service}: no provider secret ${secretName} (infra/src/constructs/provider-secrets.ts)`);

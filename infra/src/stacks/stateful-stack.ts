@@ -14,7 +14,7 @@ import { logBucket, UploadsBucket } from '../constructs/buckets.ts';
 import { Mail } from '../constructs/mail.ts';
 import { MemberPool } from '../constructs/user-pool.ts';
 import { ServiceTables } from '../constructs/service-tables.ts';
-import { OriginSecret, ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
+import { MailLinkSecret, OriginSecret, ProviderParameters, ProviderSecrets, type ProviderParameterName, type ProviderSecretName } from '../constructs/provider-secrets.ts';
 import type { Stage } from '../stage.ts';
 
 export interface StatefulProps extends StackProps { stage: Stage; allowedOrigins: string[] }
@@ -44,6 +44,8 @@ export class StatefulStack extends Stack {
   readonly originSecret: Secret;
   /** The club's sending domain and configuration set (SES v2). */
   readonly mail: Mail;
+  /** Signs the unsubscribe links of the club's emails. */
+  readonly mailLinkSecret: Secret;
 
   constructor(scope: Construct, id: string, props: StatefulProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.keepsData });
@@ -65,6 +67,7 @@ export class StatefulStack extends Stack {
     this.providerParameters = new ProviderParameters(this, 'ProviderParameters', { stage }).parameters;
     this.originSecret = new OriginSecret(this, 'OriginVerify', { stage }).secret;
     this.mail = new Mail(this, 'Mail', { stage });
+    this.mailLinkSecret = new MailLinkSecret(this, 'MailLinkKey', { stage }).secret;
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage }).topic;
     const alarms = new Construct(this, 'DataAlarms');

@@ -29,15 +29,17 @@ export interface LocalAws {
    * check before they believe the viewer's address (services/kit/src/client-address.ts). Random per start.
    */
   originProof: string;
+  /** The key that signs unsubscribe links on this stack (services/kit/src/mail-links.ts). Random per start. */
+  mailLinkKey: string;
 }
 
 /** The LocalAws of running stand-ins: the fixed names, and the issuer and JWKS URL of cognito-local's tokens. */
 export function localAws(
-  p: Omit<LocalAws, 'region' | 'eventBusName' | 'uploadsBucket' | 'issuer' | 'jwksUri' | 'originProof'> & { originProof?: string },
+  p: Omit<LocalAws, 'region' | 'eventBusName' | 'uploadsBucket' | 'issuer' | 'jwksUri' | 'originProof' | 'mailLinkKey'> & { originProof?: string; mailLinkKey?: string },
 ): LocalAws {
   const issuer = `${p.cognitoEndpoint}/${p.userPoolId}`;
   return {
-    region: LOCAL_REGION, eventBusName: EVENT_BUS_NAME, uploadsBucket: UPLOADS_BUCKET, originProof: newOriginProof(), ...p, issuer,
+    region: LOCAL_REGION, eventBusName: EVENT_BUS_NAME, uploadsBucket: UPLOADS_BUCKET, originProof: newOriginProof(), mailLinkKey: newOriginProof(), ...p, issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
   };
 }

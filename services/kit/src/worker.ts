@@ -3,7 +3,8 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import {
-  domainEvents, schedules, SCHEDULE_DETAIL_TYPE, subscriptions, type EventDetail, type EventName, type ScheduleName,
+  domainEvents, MAIL_EVENT_SOURCE, MAIL_EVENT_TYPES, MailEventDetail, mailSubscriptions, schedules, SCHEDULE_DETAIL_TYPE, subscriptions,
+  type EventDetail, type EventName, type MailOutcome, type ScheduleName,
 } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
 import { OPERATIONAL_METRICS } from '@torcedor/shared/metrics';
@@ -35,6 +36,8 @@ export interface WorkerHandlers<S extends ServiceName> {
   schedules: { [N in Scheduled<S> & ScheduleName]: (meta: { id: string; time: string }) => Promise<void> };
   /** The pages of the service's paged jobs by name (jobs.ts): its minute schedule continues every unfinished one. */
   jobs?: Record<string, JobPage<never>>;
+  /** What SES tells of the club's emails (shared/src/events.ts `mailSubscriptions`): the outcomes this service records. */
+  mail?: (outcome: MailOutcome, detail: MailEventDetail, meta: { id: string; time: string }) => Promise<void>;
 }
 
 /** How much of a minute tick's remaining time the jobs may use (the rest is the sweep's and the margin's). */
@@ -65,6 +68,16 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
   const config = new IdempotencyConfig({ eventKeyJmesPath: 'detail.outboxId || id', expiresAfterSeconds: PROCESSED_TTL_SECONDS });
 
   let remaining = () => LOCAL_DELIVERY_DEADLINE_MS;
+  const mailOutcomes = new Set<string>(mailSubscriptions.find((m) => m.consumer === service)?.outcomes ?? []);
+  /** An SES event (not a domain event: its id is the bus's): recorded when this service takes its outcome. */
+  const handleMail = async (event: BusEvent, meta: { id: string; time: string }) => {
+    const outcome = MAIL_EVENT_TYPES[event['detail-type'] as keyof typeof MAIL_EVENT_TYPES];
+    if (!outcome || !mailOutcomes.has(outcome) || !handlers.mail) return logger.warn('mail event not consumed here', { service, type: event['detail-type'] });
+    const parsed = MailEventDetail.safeParse(event.detail);
+    if (!parsed.success) return logger.error('malformed mail event dropped', { service, id: event.id, issues: parsed.error.issues });
+    await handlers.mail(outcome, parsed.data, meta);
+    countBusiness('EventsDelivered');
+  };
   const handleOnce = makeIdempotent(async (event: BusEvent, _context: unknown): Promise<void> => {
     const meta = { id: event.id, time: event.time };
     const type = event['detail-type'];
@@ -81,6 +94,7 @@ export function createWorker<S extends ServiceName>(service: S, handlers: Worker
       if (!fn) return logger.warn('unknown schedule', { service, name });
       return fn(meta);
     }
+    if (event.source === MAIL_EVENT_SOURCE) return handleMail(event, meta);
     const fn = eventHandlers[type];
     const def = domainEvents[type as EventName];
     if (!fn || !def) return logger.warn('event not consumed here', { service, type });

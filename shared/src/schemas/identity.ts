@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { Attribution } from './attribution.ts';
 import { plainText } from './text.ts';
-import { BIO_MAX_LENGTH, COUNTRY_CODES, EMAIL_CODES } from '../constants.ts';
+import { BIO_MAX_LENGTH, COUNTRY_CODES, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
 export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
@@ -128,6 +128,14 @@ export const VerifyEmailBody = z.strictObject({ code: EmailCode });
 export const ForgotPasswordBody = z.strictObject({ email: Email });
 export const ResetPasswordBody = z.strictObject({ email: Email, code: EmailCode, password: Password });
 export const ChangeEmailBody = z.strictObject({ email: Email, password: z.string().min(1, 'Password is required').max(256) });
+/** A signed unsubscribe link's token (services/kit/src/mail-links.ts), as the email's link and the /unsubscribe page carry it. */
+export const UnsubscribeToken = z.string().trim().min(10, 'The link is incomplete').max(512, 'The link is too long').regex(/^[A-Za-z0-9_.-]+$/, 'The link is not valid');
+export const UnsubscribeBody = z.strictObject({ token: UnsubscribeToken });
+export const UnsubscribeQuery = z.strictObject({ token: UnsubscribeToken });
+export const UnsubscribeResult = z.object({
+  ok: z.literal(true),
+  kind: z.enum(Object.keys(UNSUBSCRIBE_KINDS) as [UnsubscribeKind, ...UnsubscribeKind[]]),
+});
 /** What a request that sends an email answers (202): the same whether or not an account exists. */
 export const EmailSent = z.object({ ok: z.literal(true) });
 export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country, attribution: Attribution.optional() });

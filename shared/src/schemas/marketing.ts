@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
-  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX, DRAFT_TITLE_MAX,
+  AUTOMATION_NAMES, CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_EMAIL_BODY_MAX, CAMPAIGN_EMAIL_SUBJECT_MAX, CAMPAIGN_NAME_MAX, DRAFT_BODY_MAX,
+  DRAFT_TITLE_MAX,
 } from '../constants.ts';
 import { plainText } from './text.ts';
 
@@ -22,6 +23,35 @@ export const CampaignStats = z.object({
   /** conversions / signups, in percent with one decimal (0 without sign-ups). */
   conversionRate: z.number(),
 });
+
+/**
+ * A campaign's email (docs/marketing.md, "Campaign emails"): written, previewed, tried on the owner, then sent once to the
+ * members who accept marketing emails at a verified address. `sent` counts the messages SES accepted; `delivered`,
+ * `bounced` and `complained` what SES then reported of them; `unsubscribed` the recipients who turned marketing emails
+ * off after receiving it.
+ */
+export const CampaignEmailStatus = z.enum(['draft', 'sending', 'sent']);
+export const CampaignEmail = z.object({
+  subject: z.string(),
+  body: z.string(),
+  status: CampaignEmailStatus,
+  /** When the send was started, and when its last page went out. */
+  sendStartedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  recipients: z.number().int().nonnegative(),
+  sent: z.number().int().nonnegative(),
+  delivered: z.number().int().nonnegative(),
+  bounced: z.number().int().nonnegative(),
+  complained: z.number().int().nonnegative(),
+  unsubscribed: z.number().int().nonnegative(),
+});
+export const CampaignEmailBody = z.strictObject({
+  subject: plainText().trim().min(1, 'Subject is required').max(CAMPAIGN_EMAIL_SUBJECT_MAX, `At most ${CAMPAIGN_EMAIL_SUBJECT_MAX} characters`),
+  body: plainText('multiline').trim().min(1, 'Write the email').max(CAMPAIGN_EMAIL_BODY_MAX, `At most ${CAMPAIGN_EMAIL_BODY_MAX} characters`),
+});
+/** The email as a member would receive it (the text and HTML parts, with the campaign's link and the footer). */
+export const CampaignEmailPreview = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export const CampaignEmailSend = z.object({ ok: z.literal(true), recipients: z.number().int().nonnegative() });
 
 /** What the last campaign_optimization run said of a campaign (null before the first run). */
 export const CampaignRanking = z.object({
@@ -48,6 +78,8 @@ export const Campaign = z.object({
   generatedBy: z.enum(['owner', 'local', 'openai']),
   stats: CampaignStats,
   ranking: CampaignRanking.nullable(),
+  /** Its email, once the owner wrote one. */
+  email: CampaignEmail.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
