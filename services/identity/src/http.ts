@@ -8,6 +8,7 @@ import { login, loginPage, logout, logoutPage, refreshSession, signup, startTria
 import { changeEmail, resendVerification, verifyEmail } from './handlers/email.ts';
 import { forgotPassword, resetPassword } from './handlers/recovery.ts';
 import { createSupportRequest, getMySupportRequests, getSupportQueue, resolveSupportRequest } from './handlers/support.ts';
+import { unsubscribe, unsubscribeOneClick } from './handlers/unsubscribe.ts';
 import { createUpload, setProfilePicture } from './handlers/uploads.ts';
 import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
 
@@ -27,6 +28,8 @@ export const handler = createHttpHandler('identity', {
   resendVerification,
   forgotPassword,
   resetPassword,
+  unsubscribe,
+  unsubscribeOneClick,
   loginPage,
   logout,
   logoutPage,

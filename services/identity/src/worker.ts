@@ -1,5 +1,6 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { collectionCountsChanged, entitlementChanged, socialCountsChanged } from './handlers/consumers.ts';
+import { mailOutcome } from './handlers/mail-events.ts';
 
 export const handler = createWorker('identity', {
   events: {
@@ -8,4 +9,5 @@ export const handler = createWorker('identity', {
     SocialCountsChanged: socialCountsChanged,
   },
   schedules: {},
+  mail: mailOutcome,
 });

@@ -48,6 +48,11 @@ const published = () => bus.commandCalls(PutEventsCommand).flatMap((c) => c.args
 const profileEvents = (userId: string) =>
   published().filter((e) => e.DetailType === 'UserProfileChanged').map((e) => JSON.parse(e.Detail!)).filter((d) => d.userId === userId);
 
+/** The MemberEmailChanged details published for the member, in order. */
+const emailEvents = (userId: string) =>
+  published().filter((e) => e.DetailType === 'MemberEmailChanged').map((e) => JSON.parse(e.Detail!)).filter((d) => d.userId === userId)
+    .map(({ userId: id, version, email, verified, suppressed }) => ({ userId: id, version, email, verified, suppressed }));
+
 const codeItem = async (userId: string, purpose = 'VERIFY') =>
   (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `USER#${userId}`, SK: `CODE#${purpose}` }, ConsistentRead: true }))).Item;
 
@@ -295,5 +300,44 @@ describe('changing the address', () => {
     const r = await verify(m, code);
     expect([r.status, r.body.code]).toEqual([409, 'EMAIL_TAKEN']);
     expect(await me(m)).toMatchObject({ email: m.email, pendingEmail: next });
+  });
+});
+
+describe('MemberEmailChanged (the address the mailing services keep)', () => {
+  it('is published at sign-up (not verified), at verification and at a switch of address, its version growing each time', async () => {
+    const m = await member();
+    expect(emailEvents(m.userId)).toEqual([{ userId: m.userId, version: 1, email: m.email, verified: false, suppressed: false }]);
+    expect((await verify(m, await latestCode(m.email))).status).toBe(200);
+    expect(emailEvents(m.userId).at(-1)).toEqual({ userId: m.userId, version: 2, email: m.email, verified: true, suppressed: false });
+
+    const next = unique();
+    expect((await call(handler, 'PUT', '/api/user/email', { cookies: m.cookies, body: { email: next, password: PASSWORD }, sourceIp: ip() })).status).toBe(200);
+    // A pending address is not the member's address yet: nothing to tell.
+    expect(emailEvents(m.userId)).toHaveLength(2);
+    expect((await verify(m, await latestCode(next))).status).toBe(200);
+    expect(emailEvents(m.userId).at(-1)).toEqual({ userId: m.userId, version: 3, email: next, verified: true, suppressed: false });
+    const item = (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `USER#${m.userId}`, SK: 'PROFILE' }, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ emailVersion: 3 });
+  });
+
+  it('is published for a trial (no address) and when a reset proves an unverified address, not when it was proved already', async () => {
+    const t = await call(handler, 'POST', '/api/auth/trial', { body: { dateOfBirth: '1985-06-01', country: 'CA' }, sourceIp: ip() });
+    expect(emailEvents(t.body.id)).toEqual([{ userId: t.body.id, version: 1, email: null, verified: false, suppressed: false }]);
+
+    const m = await member();
+    expect((await call(handler, 'POST', '/api/auth/forgot-password', { body: { email: m.email }, sourceIp: ip() })).status).toBe(202);
+    const reset = () => latestCode(m.email).then((code) => call(handler, 'POST', '/api/auth/reset-password', { body: { email: m.email, code, password: NEW_PASSWORD } }));
+    expect((await reset()).status).toBe(200);
+    expect(emailEvents(m.userId).at(-1)).toEqual({ userId: m.userId, version: 2, email: m.email, verified: true, suppressed: false });
+    expect((await call(handler, 'POST', '/api/auth/forgot-password', { body: { email: m.email }, sourceIp: ip() })).status).toBe(202);
+    expect((await reset()).status).toBe(200);
+    expect(emailEvents(m.userId)).toHaveLength(2);
+  });
+
+  it('starts at version 1 for a member stored before it was counted', async () => {
+    const m = await member();
+    await ddb.ddb.send(new UpdateCommand({ TableName: ddb.TABLE, Key: { PK: `USER#${m.userId}`, SK: 'PROFILE' }, UpdateExpression: 'REMOVE emailVersion' }));
+    expect((await verify(m, await latestCode(m.email))).status).toBe(200);
+    expect(emailEvents(m.userId).at(-1)).toEqual({ userId: m.userId, version: 1, email: m.email, verified: true, suppressed: false });
   });
 });

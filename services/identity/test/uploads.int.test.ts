@@ -248,10 +248,10 @@ describe('settings social honours', () => {
     expect(ev[0]).toEqual({
       userId, version: 2, displayName: 'Cigar Ana', location: 'Miami', profileImageUrl: null, bio: 'Maduro fan', profileVisibility: 'public',
       allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
-      marketingEmails: false, contentFilter: 'standard', emailVerified: false,
+      marketingEmails: false, contentFilter: 'standard', emailVerified: false, emailNotifications: true,
     });
     expect(ev[1]).toMatchObject({ profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false });
-    expect(ev[2]).toMatchObject({ followNotifications: false, reviewNotifications: false, eventNotifications: false, marketingEmails: true });
+    expect(ev[2]).toMatchObject({ emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, marketingEmails: true });
     expect(ev[3]).toMatchObject({ contentFilter: 'strict', profileVisibility: 'followers', bio: 'Maduro fan' });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newSupportRequest } from '../src/domain/support.ts';
-import { newUserRecord, registeredDetail, toApiUser, trialIsOver } from '../src/domain/user.ts';
+import { UNSUBSCRIBE_KINDS } from '@torcedor/shared/constants';
+import { isOneClickPost, settingOf } from '../src/domain/unsubscribe.ts';
+import { memberEmailDetail, newUserRecord, profileDetail, registeredDetail, toApiUser, trialIsOver, withEmailState } from '../src/domain/user.ts';
 
 /** identity's rules and views (domain/), without DynamoDB or the user pool. */
 const now = new Date('2026-03-01T00:00:00Z');
@@ -23,5 +25,43 @@ describe('a member record', () => {
     const body = { category: 'billing' as const, subject: 'Card', message: 'Declined' };
     expect(newSupportRequest({ ...trial, entitlementTier: 'trial', entitlementUntil: '2026-03-02T00:00:00Z' }, body, 'r1', now).priority).toBe(true);
     expect(newSupportRequest(trial, body, 'r2', now)).toMatchObject({ priority: false, status: 'open', email: null });
+  });
+});
+
+describe('what identity tells the services that email members', () => {
+  it('MemberEmailChanged: the address, whether it is proved, and its version; a trial has none', () => {
+    const r = newUserRecord('u1', 'ana@example.com', { email: 'ana@example.com', emailVerified: false }, now);
+    expect(memberEmailDetail(r)).toEqual({ userId: 'u1', version: 1, email: 'ana@example.com', verified: false, suppressed: false });
+    expect(memberEmailDetail({ ...r, emailVerified: true, emailVersion: 4 })).toEqual({ userId: 'u1', version: 4, email: 'ana@example.com', verified: true, suppressed: false });
+    const trial = newUserRecord('t1', 'trial_x', { isTrial: true }, now);
+    expect(memberEmailDetail(trial)).toEqual({ userId: 't1', version: 1, email: null, verified: false, suppressed: false });
+    // Stored before verification existed: counts as verified.
+    const { emailVerified: _v, emailVersion: _e, ...old } = r;
+    expect(memberEmailDetail(withEmailState(old) as typeof r)).toMatchObject({ version: 0, verified: true });
+  });
+
+  it('UserProfileChanged carries the master switch of notification emails', () => {
+    const r = newUserRecord('u1', 'ana@example.com', { email: 'ana@example.com' }, now);
+    expect(profileDetail(r)).toMatchObject({ emailNotifications: true, marketingEmails: false });
+    expect(profileDetail({ ...r, emailNotifications: false })).toMatchObject({ emailNotifications: false });
+  });
+});
+
+describe('unsubscribe links', () => {
+  it('map each kind to its setting', () => {
+    expect(Object.keys(UNSUBSCRIBE_KINDS).map((k) => settingOf(k as keyof typeof UNSUBSCRIBE_KINDS))).toEqual([
+      'emailNotifications', 'followNotifications', 'reviewNotifications', 'eventNotifications', 'marketingEmails',
+    ]);
+  });
+
+  it('take only the RFC 8058 body, form-encoded or multipart', async () => {
+    expect(await isOneClickPost('List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded')).toBe(true);
+    expect(await isOneClickPost('List-Unsubscribe=One-Click\r\n', undefined)).toBe(true);
+    const form = '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    expect(await isOneClickPost(form, 'multipart/form-data; boundary=b')).toBe(true);
+    expect(await isOneClickPost(form, 'multipart/form-data; boundary=other')).toBe(false);
+    for (const body of ['', 'List-Unsubscribe=one-click', 'Unsubscribe=One-Click', '{"List-Unsubscribe":"One-Click"}']) {
+      expect(await isOneClickPost(body, 'application/x-www-form-urlencoded')).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isPremium } from '@torcedor/shared/entitlement';
-import type { EventDetail } from '@torcedor/shared/events';
+import type { EventDetail, MailEventDetail } from '@torcedor/shared/events';
 import { displayName } from '@torcedor/shared/formatters';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
 import { DEFAULT_SETTINGS, User } from '@torcedor/shared/schemas/identity';
@@ -15,6 +15,16 @@ export type UserRecord = Omit<User, 'isOwner'> & {
   country: string | null;
   /** Grows with every change of the public profile; carried by UserProfileChanged. */
   profileVersion: number;
+  /**
+   * Grows with every change of the address or of whether it is verified; carried by MemberEmailChanged. Members stored
+   * before it lack it: their first such change sets it to 1.
+   */
+  emailVersion?: number;
+  /**
+   * SES reported a permanent bounce or a complaint for the current address (../../README.md, "Email"): nothing is sent
+   * to it until the member changes it. Carried by MemberEmailChanged.
+   */
+  emailSuppressed?: boolean;
   /** Read copy of billing's entitlement (EntitlementChanged). */
   entitlementTier?: 'free' | 'trial' | 'premium';
   entitlementUntil?: string | null;
@@ -26,7 +36,7 @@ export function newUserRecord(id: string, username: string, fields: Partial<User
     id, username, email: null, emailVerified: null, pendingEmail: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
     isSubscribed: false, isTrial: false, trialEndsAt: null,
     followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
-    ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, ...fields,
+    ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, emailVersion: 1, ...fields,
   };
 }
 
@@ -59,7 +69,7 @@ export const registeredDetail = (r: UserRecord, attribution: Attribution | undef
   ...(attribution ? { attribution } : {}),
 });
 
-/** UserProfileChanged of a member: the public profile and every setting social honours, with the profile's version. */
+/** UserProfileChanged of a member: the public profile and every setting the other services honour (social, the emails), with the profile's version. */
 export const profileDetail = (u: UserRecord): EventDetail<'UserProfileChanged'> => ({
   userId: u.id,
   version: u.profileVersion,
@@ -76,4 +86,28 @@ export const profileDetail = (u: UserRecord): EventDetail<'UserProfileChanged'> 
   marketingEmails: u.marketingEmails,
   contentFilter: u.contentFilter,
   emailVerified: u.emailVerified,
+  emailNotifications: u.emailNotifications,
 });
+
+/**
+ * MemberEmailChanged of a member: where the services that email members may write to, with its version. Only a
+ * verified address counts as verified (a trial has none: null, not verified); a suppressed one is reported so.
+ */
+export const memberEmailDetail = (u: UserRecord): EventDetail<'MemberEmailChanged'> => ({
+  userId: u.id,
+  version: u.emailVersion ?? 0,
+  email: u.email ?? null,
+  verified: u.emailVerified === true,
+  suppressed: u.emailSuppressed === true,
+});
+
+/**
+ * The addresses SES reports undeliverable in one of its events (shared/src/events.ts, MailEventDetail): a permanent
+ * bounce's recipients (a transient one may deliver later) and a complaint's. Normalized as sign-up stores addresses.
+ */
+export function undeliverableAddresses(outcome: 'bounced' | 'complained', d: MailEventDetail): string[] {
+  const list = outcome === 'bounced'
+    ? (d.bounce?.bounceType === 'Permanent' ? d.bounce.bouncedRecipients : [])
+    : (d.complaint?.complainedRecipients ?? []);
+  return [...new Set(list.map((r) => r.emailAddress.trim().toLowerCase()))];
+}

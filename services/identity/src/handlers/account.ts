@@ -16,7 +16,7 @@ import { clearedSessionCookies } from './session-cookies.ts';
 export const exportIdentity: RouteHandler<Routes['exportIdentity']> = async ({ session }) => {
   const [user, supportRequests] = await Promise.all([getUser(session.userId), listMemberRequests(session.userId)]);
   if (!user) throw unauthorized();
-  const { profileVersion: _v, username: _u, ...mine } = user;
+  const { profileVersion: _v, emailVersion: _e, username: _u, ...mine } = user;
   return exportPart('identity', [mine, ...supportRequests]);
 };
 
