@@ -1,10 +1,11 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import * as consumers from './handlers/consumers.ts';
-import { jobPages } from './handlers/jobs.ts';
+import { jobPages, notificationDigests } from './handlers/jobs.ts';
 
 export const handler = createWorker('social', {
   events: {
     UserProfileChanged: consumers.userProfileChanged,
+    MemberEmailChanged: consumers.memberEmailChanged,
     CollectionCountsChanged: consumers.collectionCountsChanged,
     EntitlementChanged: consumers.entitlementChanged,
     CatalogCigarsChanged: consumers.catalogCigarsChanged,
@@ -16,6 +17,6 @@ export const handler = createWorker('social', {
     SessionRevoked: consumers.sessionRevoked,
     UserDeleted: consumers.userDeleted,
   },
-  schedules: {},
+  schedules: { notification_digests: notificationDigests },
   jobs: jobPages,
 });

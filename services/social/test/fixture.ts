@@ -1,3 +1,4 @@
+import { busEvent, deliver } from '../../kit/test/bus.ts';
 import { serviceFixture, type Member } from '../../kit/test/fixture.ts';
 
 /**
@@ -28,5 +29,12 @@ export async function socialFixture(env: Record<string, string> = {}) {
   /** Delivers every event social published and consumes itself (fan-out, back-fill, clean-up) that was not delivered yet. */
   const drain = () => f.drain(OWN_EVENTS);
 
-  return { ...f, member, drain };
+  /** A tick of one of social's schedules, as the bus delivers it (e.g. `notification_digests`). */
+  const tick = (schedule: string) => deliver(f.worker, { ...busEvent('Scheduled', { schedule }), source: 'aws.events' });
+
+  /** identity's MemberEmailChanged for a member: their address (null: none) and whether it is verified, at `version`. */
+  const mailTo = (m: { userId: string }, version: number, email: string | null, verified = true) =>
+    f.send('MemberEmailChanged', { userId: m.userId, version, email, verified });
+
+  return { ...f, member, drain, tick, mailTo };
 }

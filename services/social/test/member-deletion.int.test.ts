@@ -93,6 +93,9 @@ async function expectGone(s: Awaited<ReturnType<typeof seed>>) {
   ] as const) expect([pk, await count(pk, index)]).toEqual([pk, 0]);
   expect(await get(keys.counts(userId))).toBeUndefined();
   expect(await get(keys.author(userId))).toBeUndefined();
+  // Their notifications' digest marker (their fans' likes wrote one) and their address copy.
+  expect(await get(keys.digestDue(userId))).toBeUndefined();
+  expect(await get(keys.mailTo(userId))).toBeUndefined();
   for (const p of s.posts) {
     expect(await count(keys.postPartition(p.postId))).toBe(0);
     for (const b of keys.likeShards()) expect(await count(keys.postLikes(p.postId, b))).toBe(0);

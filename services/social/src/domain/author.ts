@@ -14,6 +14,8 @@ export type Author = {
   followNotifications: boolean;
   reviewNotifications: boolean;
   eventNotifications: boolean;
+  /** The master switch of notification emails (the three kinds above govern them too: domain/digests.ts). */
+  emailNotifications: boolean;
   contentFilter: ContentFilter;
   humidorCount: number;
   /** The member's plan (billing's EntitlementChanged, its own version `entitlementVersion`): the member badge. */
@@ -40,7 +42,7 @@ export const UNKNOWN_AUTHOR = (userId: string): Author => ({
   profileVisibility: DEFAULT_SETTINGS.profileVisibility, allowFollowRequests: DEFAULT_SETTINGS.allowFollowRequests,
   showLocationInProfile: DEFAULT_SETTINGS.showLocationInProfile, followNotifications: DEFAULT_SETTINGS.followNotifications,
   reviewNotifications: DEFAULT_SETTINGS.reviewNotifications, eventNotifications: DEFAULT_SETTINGS.eventNotifications,
-  contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
+  emailNotifications: DEFAULT_SETTINGS.emailNotifications, contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
 });
 
 /** A member's copy as read (the unknown-member defaults for what it does not hold, or when it has not arrived). */

@@ -6,6 +6,7 @@ import { isCelebrity } from '../domain/members.ts';
 import { applyCollectionCounts, applyEntitlement, upsertAuthor } from '../store/authors.ts';
 import { applyCatalog } from '../store/cigars.ts';
 import { readCounts } from '../store/counts.ts';
+import { applyMailCopy } from '../store/digests.ts';
 import { backfill, fanOut, removeFromTimeline } from '../store/feed.ts';
 import { markCelebrity } from '../store/follows.ts';
 import { recordNotice } from '../store/notifications.ts';
@@ -14,8 +15,11 @@ import { deleteRemainsOf, startAndRun } from './jobs.ts';
 
 /** The consumers of the events social receives (the worker's map, src/worker.ts). */
 
-/** identity's profile: social's copy of the member (newest version wins). */
+/** identity's profile: social's copy of the member, with the settings it honours (newest version wins). */
 export const userProfileChanged = async (d: EventDetail<'UserProfileChanged'>) => { await upsertAuthor(d); };
+
+/** identity's address of the member and whether it is verified: where notification digests go (newest version wins). */
+export const memberEmailChanged = async (d: EventDetail<'MemberEmailChanged'>) => { await applyMailCopy(d); };
 
 /** humidor's totals: the profile's Cigars counter. */
 export const collectionCountsChanged = async (d: EventDetail<'CollectionCountsChanged'>) => { await applyCollectionCounts(d); };

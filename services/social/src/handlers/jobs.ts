@@ -3,10 +3,11 @@ import * as z from 'zod';
 import { config } from '../config.ts';
 import { deleteMemberPage } from '../store/member.ts';
 import { deletePostRemains } from '../store/posts.ts';
+import { digestPage } from './digests.ts';
 
 /**
- * Social's paged jobs (docs/architecture.md, "Jobs"): deleting a member and what is left of a deleted post, each of any
- * size. The event that needs one starts it and runs its pages within its budget (config: SOCIAL_JOB_BUDGET_MS,
+ * Social's paged jobs (docs/architecture.md, "Jobs"): deleting a member, what is left of a deleted post and the
+ * notification digests (handlers/digests.ts), each of any size. The event or the schedule that needs one starts it and runs its pages within its budget (config: SOCIAL_JOB_BUDGET_MS,
  * SOCIAL_JOB_PAGES_PER_EVENT); the worker's minute schedule continues an unfinished one (the worker's `jobs` map).
  * The pages' steps are the store's access patterns (store/member.ts#deleteMemberPage, store/posts.ts#deletePostRemains).
  */
@@ -23,7 +24,7 @@ export const deletePostPage: JobPage<z.infer<typeof PostJob>> = async ({ params,
   return { next: r.part === null ? null : String(r.part), done: r.done };
 };
 
-export const jobPages = { 'delete-member': deleteMemberPage, 'delete-post': deletePostPage };
+export const jobPages = { 'delete-member': deleteMemberPage, 'delete-post': deletePostPage, 'notification-digests': digestPage };
 
 /**
  * What is left of a deleted post (PostDeleted): one page right away, and only a post with more than that (a popular
@@ -54,4 +55,12 @@ export async function startAndRun<N extends keyof typeof jobPages>(
   };
   // runJob reads the deadline before each page: once the pages are spent it has passed, so no other page starts.
   return runJob(name, counted, { key, get deadline() { return pagesLeft > 0 ? end : 0; } });
+}
+
+/**
+ * The `notification_digests` schedule (every 15 minutes): one run of the `notification-digests` job over every marker
+ * shard (a run still going on is joined), its pages within the tick's budget, the rest the minute schedule's.
+ */
+export async function notificationDigests(): Promise<void> {
+  await startAndRun('notification-digests', {}, 'all');
 }

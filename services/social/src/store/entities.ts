@@ -1,6 +1,7 @@
 import { entity } from '@torcedor/service-kit/entity';
 import { isoDay } from '@torcedor/shared/formatters';
 import type { AuthorItem } from '../domain/author.ts';
+import type { DigestMarker, MailCopy } from '../domain/digests.ts';
 import type { CelebrityMarker, FollowEdge, TotalsItem } from '../domain/members.ts';
 import type { NotificationItem } from '../domain/notifications.ts';
 import type { CommentItem, LikeCounterItem, LikeItem, PostItem, TimelineEntry } from '../domain/posts.ts';
@@ -85,3 +86,9 @@ export const authors = entity<AuthorItem>({ name: 'Author', key: keys.author });
 
 /** social's copy of a catalog cigar's names. */
 export const cigars = entity<CigarCopy & { catalogVersion: number }>({ name: 'Cigar', key: keys.cigar });
+
+/** A member waiting for a notification digest, in the partition of their shard (written with each notification). */
+export const digestMarkers = entity<DigestMarker>({ name: 'DigestMarker', key: keys.digestDue });
+
+/** social's copy of a member's address (identity's MemberEmailChanged, newest version wins) and their last digest's time. */
+export const mailCopies = entity<MailCopy>({ name: 'MailCopy', key: keys.mailTo });

@@ -7,7 +7,7 @@ import { toCounts, type Counts } from '../domain/members.ts';
 import { countParts } from './counts.ts';
 import { authors, celebrityMarkers, follows, totals } from './entities.ts';
 import { keys } from './keys.ts';
-import { notificationPart } from './notifications.ts';
+import { notificationParts } from './notifications.ts';
 
 /** AP: whether `followerId` follows `followeeId` (consistent read). */
 export async function isFollowing(followerId: string, followeeId: string): Promise<boolean> {
@@ -47,7 +47,7 @@ export async function follow(followerId: string, followeeId: string, celebrity: 
     fCount, fEvent, eCount, eEvent,
     changed: eventPart('FollowChanged', { followerId, followeeId, following: true }),
     celebrity: celebrity ? markerPart(followerId, followeeId) : undefined,
-    notify: notificationPart(followeeId, { type: 'follow', actorId: followerId, targetId: null, excerpt: null, createdAt: now }),
+    ...notificationParts(followeeId, { type: 'follow', actorId: followerId, targetId: null, excerpt: null, createdAt: now }),
   });
   return r.ok;
 }

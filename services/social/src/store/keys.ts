@@ -1,3 +1,5 @@
+import { DIGEST_SHARDS } from '@torcedor/shared/constants';
+
 /**
  * Keys as data for the social table (the service README lists the entities and access patterns; store/entities.ts declares each). Index partitions
  * are overloaded: GSI1 holds a member's posts, reviews and comments, a member's followers and the moderation
@@ -51,6 +53,14 @@ export const keys = {
   /** Read copy of a catalog cigar's names (humidor's CatalogCigarsChanged). */
   cigar: (cigarId: string) => ({ PK: `CIGAR#${cigarId}`, SK: 'CIGAR' }),
   notifications: (userId: string) => `NOTIF#${userId}`,
+  /**
+   * A member waiting for a notification digest, in one of DIGEST_SHARDS partitions by `shardOf(member)`: the digest
+   * schedule pages through them, whatever the number of members.
+   */
+  digestDue: (userId: string) => ({ PK: `DIGESTDUE#${shardOf(userId, DIGEST_SHARDS)}`, SK: userId }),
+  digestShard: (shard: number) => `DIGESTDUE#${shard}`,
+  /** Read copy of a member's address and whether it is verified (identity's MemberEmailChanged), with their last digest's time. */
+  mailTo: (userId: string) => ({ PK: `MAILTO#${userId}`, SK: 'MAILTO' }),
   notification: (userId: string, sk: string) => ({ PK: `NOTIF#${userId}`, SK: sk }),
   report: (reportId: string) => ({ PK: `REPORT#${reportId}`, SK: 'REPORT' }),
   // GSI1

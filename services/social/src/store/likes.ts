@@ -6,7 +6,7 @@ import type { Likes } from '../domain/feed.ts';
 import { excerptOf, likeRankAfter, notifiesEachLike, type PostItem } from '../domain/posts.ts';
 import { likes, posts } from './entities.ts';
 import { keys } from './keys.ts';
-import { notificationPart } from './notifications.ts';
+import { NO_NOTIFICATION, notificationParts, type NotificationParts } from './notifications.ts';
 
 /**
  * Likes (docs/architecture.md, "Feed"). A like never writes the post item, whose
@@ -50,9 +50,9 @@ export async function readLikeCount(postId: string): Promise<number> {
   return Math.max(0, likeTotals(await batchGetAll(keys.likeCounters(postId), { consistent: true })).get(postId) ?? 0);
 }
 
-/** A post's like notified to its author. */
+/** A post's like notified to its author (the notification and the author's digest marker). */
 const likeNotice = (userId: string, post: PostItem, createdAt: string) =>
-  notificationPart(post.userId, { type: 'like', actorId: userId, targetId: post.postId, excerpt: excerptOf(post.content), createdAt });
+  notificationParts(post.userId, { type: 'like', actorId: userId, targetId: post.postId, excerpt: excerptOf(post.content), createdAt });
 
 /**
  * Discover ranks a day's posts from the index alone, so the post keeps a coarse hint of its popularity: `likeRank`, the
@@ -68,7 +68,7 @@ export async function raiseLikeRank(post: PostItem, likeCount: number, likerId: 
       ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(likeRank) OR likeRank < :r)', ExpressionAttributeValues: { ':r': rank },
     }),
     // The doubling's notice to the author, once: the raise that wins the condition writes it.
-    notify: notified ? likeNotice(likerId, post, new Date().toISOString()) : undefined,
+    ...(notified ? likeNotice(likerId, post, new Date().toISOString()) : NO_NOTIFICATION),
   });
   if (!r.ok && !r.failed.includes('rank')) throw new Error(`like rank of ${post.postId} not raised: ${r.failed.join(', ')}`);
 }
@@ -79,10 +79,10 @@ function counterChange(postId: string, userId: string, d: 1 | -1): TransactPart 
   return { Update: { TableName: TABLE, Key: keys.likeCounterOf(postId, userId), ...set, UpdateExpression: `${set.UpdateExpression} ADD likes :d` } };
 }
 
-/** The toggle's two transactions: like (item, counter +1, the author's notification) or unlike (item, counter -1). */
-function toggleParts(userId: string, post: PostItem, liked: boolean): Record<'like' | 'counter' | 'notify', TransactPart | undefined> {
+/** The toggle's two transactions: like (item, counter +1, the author's notification and digest marker) or unlike (item, counter -1). */
+function toggleParts(userId: string, post: PostItem, liked: boolean): { like: TransactPart; counter: TransactPart } & NotificationParts {
   const id = { postId: post.postId, userId };
-  if (liked) return { like: likes.remove(id, { ConditionExpression: 'attribute_exists(PK)' }), counter: counterChange(post.postId, userId, -1), notify: undefined };
+  if (liked) return { like: likes.remove(id, { ConditionExpression: 'attribute_exists(PK)' }), counter: counterChange(post.postId, userId, -1), ...NO_NOTIFICATION };
   const now = new Date().toISOString();
   const item = { ...likes.item(id, { postId: post.postId, userId, likedAt: now }), ...indexKeys({ GSI2: [keys.likesBy(userId), keys.postSk(post.createdAt, post.postId)] }) };
   return {
@@ -90,7 +90,7 @@ function toggleParts(userId: string, post: PostItem, liked: boolean): Record<'li
     counter: counterChange(post.postId, userId, 1),
     // A popular post stops writing the author's bell on every like (its partition would take them all): past
     // LIKES_NOTIFIED_ONE_BY_ONE the author hears of each doubling instead (raiseLikeRank).
-    notify: notifiesEachLike(post) ? likeNotice(userId, post, now) : undefined,
+    ...(notifiesEachLike(post) ? likeNotice(userId, post, now) : NO_NOTIFICATION),
   };
 }
 

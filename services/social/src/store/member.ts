@@ -6,7 +6,7 @@ import { transact } from '@torcedor/service-kit/transactions';
 import { deleteUpload } from '@torcedor/service-kit/uploads';
 import * as z from 'zod';
 import { countParts } from './counts.ts';
-import { authors, celebrityMarkers, follows, posts, totals } from './entities.ts';
+import { authors, celebrityMarkers, digestMarkers, follows, mailCopies, posts, totals } from './entities.ts';
 import { followingOf } from './follows.ts';
 import { keys } from './keys.ts';
 import { takeBackLike } from './likes.ts';
@@ -123,13 +123,14 @@ const postsStep: Step = async (userId, at) => {
 };
 
 /**
- * The steps of a member's deletion, in order. Their copy goes first (their profile is gone at once and no one can
- * follow them meanwhile); then what they gave others comes back: each like and comment leaves its post's count, each
+ * The steps of a member's deletion, in order. Their copies go first (their profile is gone at once and no one can
+ * follow them meanwhile; their address and digest marker with it, so no digest is sent to them); then what they gave others comes back: each like and comment leaves its post's count, each
  * follow both members' totals, each review the cigar's rating (ReviewDeleted); then their posts with everything
- * under them, their own partitions (markers, timeline, notifications) and last their totals.
+ * under them, their own partitions (markers, timeline, notifications) and last their totals (and a digest marker a
+ * notification wrote meanwhile).
  */
 const STEPS: Step[] = [
-  async (userId) => { await deleteKeys([authors.key(userId)]); return { done: 1 }; },
+  async (userId) => { await deleteKeys([authors.key(userId), mailCopies.key(userId), digestMarkers.key(userId)]); return { done: 1 }; },
   queryStep(TX_PAGE, (u) => index('GSI2', keys.likesBy(u)), (like) => takeBackLike(like)),
   queryStep(TX_PAGE, (u) => index('GSI1', keys.commentsBy(u)), (c) => takeBackComment(c)),
   queryStep(TX_PAGE, (u) => partition(keys.follows(u), 'FOLLOWING#'), (edge) => dropFollowing(edge)),
@@ -139,7 +140,7 @@ const STEPS: Step[] = [
   queryStep(DELETE_PAGE, (u) => partition(keys.follows(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.timeline(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.notifications(u))),
-  async (userId) => { await deleteKeys([totals.key(userId)]); return { done: 1 }; },
+  async (userId) => { await deleteKeys([totals.key(userId), digestMarkers.key(userId)]); return { done: 1 }; },
 ];
 
 export const MemberJob = z.object({ userId: z.string().min(1) });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { TABLE } from '@torcedor/service-kit/ddb';
 import { write } from '@torcedor/service-kit/entity';
-import { queryAll, queryPage, type Item } from '@torcedor/service-kit/items';
-import type { TransactPart } from '@torcedor/service-kit/transactions';
+import { queryAll, queryPage, queryPages, type Item } from '@torcedor/service-kit/items';
+import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { NOTIFICATION_TTL_DAYS, NOTIFICATIONS_SHOWN } from '@torcedor/shared/constants';
 import type { EventDetail } from '@torcedor/shared/events';
 import { NOTICE_TYPES, type NotificationItem, type NotificationType } from '../domain/notifications.ts';
@@ -11,13 +12,39 @@ import { keys } from './keys.ts';
 /** Notifications are kept NOTIFICATION_TTL_DAYS from their time (the table's `ttl`). */
 const ttlOf = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + NOTIFICATION_TTL_DAYS * 86_400;
 
-/** The transaction part that records a notification for `recipientId` (none for one's own actions). */
-export function notificationPart(
+/**
+ * The recipient's digest marker (`DIGESTDUE#<shard>` / `<userId>`, domain/digests.ts), written with each of their
+ * notifications: `since` only when absent (the first notification since the last digest), `pending` counted up, so a
+ * digest that read the marker deletes it only when no notification came meanwhile.
+ */
+function digestMarkerPart(recipientId: string, createdAt: string): TransactPart {
+  return {
+    Update: {
+      TableName: TABLE, Key: keys.digestDue(recipientId),
+      UpdateExpression: 'SET #user = :user, #since = if_not_exists(#since, :at) ADD #pending :one',
+      ExpressionAttributeNames: { '#user': 'userId', '#since': 'since', '#pending': 'pending' },
+      ExpressionAttributeValues: { ':user': recipientId, ':at': createdAt, ':one': 1 },
+    },
+  };
+}
+
+export type NotificationParts = { notify: TransactPart | undefined; digest: TransactPart | undefined };
+/** No notification: the parts left out of a transaction. */
+export const NO_NOTIFICATION: NotificationParts = { notify: undefined, digest: undefined };
+
+/**
+ * The transaction parts that record a notification for `recipientId`, to spread into the write's transaction: the
+ * notification (`notify`) and the recipient's digest marker (`digest`). None for one's own actions.
+ */
+export function notificationParts(
   recipientId: string, n: { type: NotificationType; actorId: string; targetId: string | null; excerpt: string | null; createdAt: string },
-): TransactPart | undefined {
-  if (recipientId === n.actorId) return undefined;
+): NotificationParts {
+  if (recipientId === n.actorId) return NO_NOTIFICATION;
   const sk = `${n.createdAt}#${randomUUID()}`;
-  return notifications.put({ userId: recipientId, sk }, { id: sk, recipientId, ...n, read: false, ttl: ttlOf(n.createdAt) });
+  return {
+    notify: notifications.put({ userId: recipientId, sk }, { id: sk, recipientId, ...n, read: false, ttl: ttlOf(n.createdAt) }),
+    digest: digestMarkerPart(recipientId, n.createdAt),
+  };
 }
 
 const typeFilter = (types: NotificationType[]) => ({
@@ -64,8 +91,9 @@ export async function markRead(userId: string, ids: string[] | undefined, types:
 }
 
 /**
- * AP: the events service's notices become notifications (one per recipient, the actor excepted). The key comes
- * from the notice, so a repeated delivery writes nothing new and never marks a read one unread again.
+ * AP: the events service's notices become notifications (one per recipient, the actor excepted), each with the
+ * recipient's digest marker in one transaction. The key comes from the notice, so a repeated delivery writes nothing
+ * new (the notification's condition fails the transaction) and never marks a read one unread again.
  */
 export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void> {
   const sk = `${n.createdAt}#${n.noticeId}`;
@@ -74,6 +102,41 @@ export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void>
       id: sk, recipientId, type: NOTICE_TYPES[n.kind], actorId: n.actorId, targetId: n.eventId,
       excerpt: n.eventTitle.slice(0, 80), createdAt: n.createdAt, read: false, ttl: ttlOf(n.createdAt),
     };
-    return write(notifications.put({ userId: recipientId, sk }, item, { ifAbsent: true }));
+    return transact({ notify: notifications.put({ userId: recipientId, sk }, item, { ifAbsent: true }), digest: digestMarkerPart(recipientId, n.createdAt) });
   });
+}
+
+/** What a digest read of a member's notifications: the first `shown` it keeps, how many it keeps in all, and where it read up to. */
+export interface NotificationsSince {
+  items: NotificationItem[];
+  total: number;
+  /** The types of all the notifications kept. */
+  types: Set<NotificationType>;
+  /** The sort key of the newest notification read (kept or not), or undefined when none was. */
+  through: string | undefined;
+}
+
+/**
+ * AP: the member's notifications written after `since` (a time, or a notification's sort key), newest first, all
+ * pages (consistent), the ones `keep` keeps: the first `shown` of them and how many there are. A digest reads the
+ * notifications of the hour or so since the last one.
+ */
+export async function notificationsSince(
+  userId: string, since: string, keep: (n: NotificationItem) => boolean, shown: number,
+): Promise<NotificationsSince> {
+  const out: NotificationsSince = { items: [], total: 0, types: new Set(), through: undefined };
+  const pages = queryPages({
+    KeyConditionExpression: 'PK = :pk AND SK > :since', ScanIndexForward: false, ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': keys.notifications(userId), ':since': since },
+  });
+  for await (const page of pages) {
+    for (const item of page as (NotificationItem & { SK: string })[]) {
+      out.through ??= item.SK;
+      if (!keep(item)) continue;
+      out.total += 1;
+      out.types.add(item.type);
+      if (out.items.length < shown) out.items.push(item);
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { entryFields, excerptOf, type CommentItem, type PostItem } from '../doma
 import { comments, posts, timelineEntries } from './entities.ts';
 import { keys } from './keys.ts';
 import { likeKeys, likesIn } from './likes.ts';
-import { notificationPart } from './notifications.ts';
+import { notificationParts } from './notifications.ts';
 
 /** AP: one post (consistent read), or null when it does not exist or was hidden by a moderator. */
 export async function getPost(postId: string): Promise<PostItem | null> {
@@ -87,7 +87,7 @@ export async function addComment(post: PostItem, c: CommentItem): Promise<boolea
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(isHidden)',
       },
     },
-    notify: notificationPart(post.userId, { type: 'comment', actorId: c.userId, targetId: c.postId, excerpt: excerptOf(c.content), createdAt: c.createdAt }),
+    ...notificationParts(post.userId, { type: 'comment', actorId: c.userId, targetId: c.postId, excerpt: excerptOf(c.content), createdAt: c.createdAt }),
   });
   return r.ok || !r.failed.includes('post');
 }
