@@ -1,5 +1,6 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { listAutomations, runAutomation } from './handlers/automations.ts';
+import { previewCampaignEmail, saveCampaignEmail, sendCampaignEmail, testCampaignEmail } from './handlers/campaign-email.ts';
 import { createCampaign, getCampaignAnalytics, listCampaigns, updateCampaign } from './handlers/campaigns.ts';
 import { discardDraft, listDrafts, publishDraft, updateDraft } from './handlers/drafts.ts';
 import { exportMarketing } from './handlers/leads.ts';
@@ -15,6 +16,10 @@ export const handler = createHttpHandler('marketing', {
   createCampaign,
   updateCampaign,
   getCampaignAnalytics,
+  saveCampaignEmail,
+  previewCampaignEmail,
+  testCampaignEmail,
+  sendCampaignEmail,
   listAutomations,
   runAutomation,
   listDrafts,

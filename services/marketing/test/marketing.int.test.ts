@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { readInbox } from '@torcedor/local/src/aws/ses.ts';
 import { routes } from '@torcedor/shared/routes';
 import { publishedEvents } from '@torcedor/local/src/testing/service-env.ts';
 import { busEvent, deliver } from '../../kit/test/bus.ts';
@@ -172,6 +173,195 @@ describe('leads from real signals', () => {
     await worker(busEvent('UserRegistered', { userId: 42 }), {});
     expect((await asOwner('GET', '/api/marketing/dashboard')).body.totalLeads).toBe(before);
   });
+});
+
+describe('the member\'s address (MemberEmailChanged)', () => {
+  it('keeps the newest address and its verification, in any order, over the one the account signed up with', async () => {
+    const userId = randomUUID();
+    const email = (version: number, address: string, verified: boolean) =>
+      deliver(worker, busEvent('MemberEmailChanged', { userId, version, email: address, verified }));
+    // The change of address arrives before the sign-up it follows, and a stale one after it.
+    await email(3, 'new@example.com', true);
+    await deliver(worker, busEvent('UserRegistered', registered(userId)));
+    await email(2, 'old@example.com', false);
+    await email(3, 'new@example.com', true);
+    expect(await readLead(userId)).toMatchObject({ registered: true, email: 'new@example.com', emailVerified: true, emailVersion: 3 });
+    await email(4, 'newer@example.com', false);
+    expect(await readLead(userId)).toMatchObject({ email: 'newer@example.com', emailVerified: false, emailVersion: 4 });
+  });
+
+  it('starts a lead unverified from its sign-up alone', async () => {
+    const userId = randomUUID();
+    await deliver(worker, busEvent('UserRegistered', registered(userId)));
+    expect(await readLead(userId)).toMatchObject({ email: `${userId}@example.com`, emailVerified: false, emailVersion: 0 });
+  });
+});
+
+describe('campaign emails', () => {
+  type Email = { subject: string; body: string; status: string; recipients: number; sent: number; unsubscribed: number; sendStartedAt: string | null; sentAt: string | null };
+  const sesEndpoint = () => pool().sesEndpoint;
+  const inboxOf = async (to: string, subject: string) => (await readInbox(sesEndpoint())).filter((m) => m.destination.to.includes(to) && m.subject === subject);
+  const emailPath = (id: string, rest = '') => `/api/marketing/campaigns/${id}/email${rest}`;
+  const save = (id: string, body: unknown) => asOwner('PUT', emailPath(id), { pathParameters: { id }, body });
+  const post = (id: string, what: 'test' | 'send') => asOwner('POST', emailPath(id, `/${what}`), { pathParameters: { id } });
+  const preview = (id: string) => asOwner('GET', emailPath(id, '/preview'), { pathParameters: { id } });
+  const emailOf = async (id: string) => (await campaign(id)).campaign.email as Email;
+  let versions = 100;
+  /** A registered member with an address (verified or not, or none) and the marketing-emails setting. */
+  const member = async (o: { marketing: boolean; verified: boolean; address?: boolean; suppressed?: boolean }) => {
+    const userId = randomUUID();
+    const email = o.address === false ? null : `${userId}@example.com`;
+    await deliver(worker, busEvent('UserRegistered', registered(userId)));
+    await deliver(worker, busEvent('MemberEmailChanged', { userId, version: 1, email, verified: o.verified, suppressed: o.suppressed ?? false }));
+    await deliver(worker, busEvent('UserProfileChanged', profile(userId, versions++, o.marketing)));
+    return { userId, email: email ?? '' };
+  };
+  const minuteTick = () => deliver(worker, { ...busEvent('Scheduled', { schedule: 'outbox-relay-marketing' }), source: 'aws.events' });
+  const sendJob = async () => ({ ...(await import('../src/handlers/campaign-email.ts')), ...(await import('../src/domain/campaign-email.ts')), jobs: await import('@torcedor/service-kit/jobs') });
+
+  it("counts what SES reports of a campaign's messages (each event once), and leaves other messages alone", async () => {
+    const c = await newCampaign('Outcome night');
+    await save(c.id, { subject: 'Outcomes', body: 'Counted.' });
+    const ses = (type: string, tags: Record<string, string[]>) => ({
+      ...busEvent(type, { eventType: type, mail: { messageId: randomUUID(), destination: ['m@example.com'], tags } }), source: 'aws.ses',
+    });
+    const campaignTags = { kind: ['campaign'], campaign: [c.id] };
+    const delivered = ses('Email Delivered', campaignTags);
+    await deliver(worker, delivered);
+    await deliver(worker, delivered);
+    await deliver(worker, ses('Email Delivered', campaignTags));
+    await deliver(worker, ses('Email Bounced', campaignTags));
+    await deliver(worker, ses('Email Complaint Received', campaignTags));
+    await deliver(worker, ses('Email Delivered', { kind: ['digest'] }));
+    await deliver(worker, ses('Email Delivered', { kind: ['campaign'], campaign: ['no-such-campaign'] }));
+    expect(await emailOf(c.id)).toMatchObject({ delivered: 2, bounced: 1, complained: 1 });
+  });
+
+  it('saves, previews (the body as plain text, escaped in the HTML) and refuses a preview of a campaign with no email', async () => {
+    const c = await newCampaign('Preview night');
+    expect((await preview(c.id)).status).toBe(404);
+    const saved = await save(c.id, { subject: 'Havana night', body: 'Join us <b>tonight</b> & bring a friend.\n\nDoors at eight.' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.email).toMatchObject({ subject: 'Havana night', status: 'draft', recipients: 0, sent: 0, unsubscribed: 0, sendStartedAt: null, sentAt: null });
+    expect((await asOwner('GET', '/api/marketing/campaigns')).body.items.find((i: { id: string }) => i.id === c.id).email.subject).toBe('Havana night');
+    const shown = await preview(c.id);
+    expect(shown.status).toBe(200);
+    expect(shown.body.subject).toBe('Havana night');
+    expect(shown.body.text).toContain('Join us <b>tonight</b> & bring a friend.\n\nDoors at eight.');
+    expect(shown.body.text).toContain(c.link);
+    expect(shown.body.text).toContain('You receive this because you turned on Marketing emails at Torcedor.');
+    expect(shown.body.text).toMatch(/\/unsubscribe\?token=/);
+    expect(shown.body.html).toContain('Join us &lt;b&gt;tonight&lt;/b&gt; &amp; bring a friend.');
+    expect(shown.body.html).not.toContain('<b>tonight');
+    expect(shown.body.html).toContain('<p style="font-size:16px;line-height:1.5">Doors at eight.</p>');
+    expect((await save('no-such-campaign', { subject: 'x', body: 'y' })).status).toBe(404);
+    expect((await save(c.id, { subject: '', body: 'y' })).status).toBe(400);
+  });
+
+  it("a test goes to the owner's own verified address only, with the one-click unsubscribe headers", async () => {
+    const c = await newCampaign('Test night');
+    await save(c.id, { subject: `Test ${c.id}`, body: 'A test.' });
+    const address = `owner-${owner.userId}@example.com`;
+    const ownerEmail = (version: number, verified: boolean) =>
+      deliver(worker, busEvent('MemberEmailChanged', { userId: owner.userId, version, email: address, verified, suppressed: false }));
+    const refused = await post(c.id, 'test');
+    expect([refused.status, refused.body.code]).toEqual([409, 'NO_VERIFIED_ADDRESS']);
+    await ownerEmail(1, false);
+    expect((await post(c.id, 'test')).body.code).toBe('NO_VERIFIED_ADDRESS');
+    await ownerEmail(2, true);
+    const sent = await post(c.id, 'test');
+    expect([sent.status, sent.body]).toEqual([202, { ok: true }]);
+    const [message, ...more] = await inboxOf(address, `Test ${c.id}`);
+    expect(more).toHaveLength(0);
+    const header = (name: string) => message!.headers?.find((h) => h.name === name)?.value;
+    expect(header('List-Unsubscribe')).toMatch(/^<http.*\/api\/unsubscribe\/one-click\?token=[A-Za-z0-9_.-]+>$/);
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(message!.body.text).toContain(c.link);
+    // A test sends nothing to members and leaves the email a draft.
+    expect(await emailOf(c.id)).toMatchObject({ status: 'draft', sent: 0 });
+  });
+
+  it('sends once to exactly the contactable verified members, each once even when a page runs twice or SES fails', async () => {
+    const c = await newCampaign('Send night');
+    const subject = `Send ${c.id}`;
+    await save(c.id, { subject, body: 'First paragraph.\n\nSecond.' });
+    const receivers = await Promise.all(Array.from({ length: 4 }, () => member({ marketing: true, verified: true })));
+    const others = await Promise.all([
+      member({ marketing: false, verified: true }), member({ marketing: true, verified: false }),
+      member({ marketing: true, verified: true, address: false }), member({ marketing: true, verified: true, suppressed: true }),
+    ]);
+    // The audience computed independently from the table (earlier tests' leads included).
+    const audience = (await allLeads()).filter((l) => l.contactable === true && l.emailVerified === true && l.emailSuppressed !== true && typeof l.email === 'string');
+    expect(audience.map((l) => l.id)).toEqual(expect.arrayContaining(receivers.map((r) => r.userId)));
+    const started = await post(c.id, 'send');
+    expect([started.status, started.body]).toEqual([202, { ok: true, recipients: audience.length }]);
+    expect(await emailOf(c.id)).toMatchObject({ status: 'sending', recipients: audience.length, sent: 0, sendStartedAt: expect.any(String) });
+    expect((await post(c.id, 'send')).body.code).toBe('EMAIL_ALREADY_SENT');
+    expect((await save(c.id, { subject: 'Changed', body: 'Changed' })).body.code).toBe('EMAIL_ALREADY_SENT');
+
+    const s = await sendJob();
+    const job = (await s.jobs.readJob<{ campaignId: string }>(s.CAMPAIGN_SEND_JOB, c.id))!;
+    expect(job).toMatchObject({ status: 'running', params: { campaignId: c.id } });
+    // The page of the first receiver's shard, run twice (its checkpoint never written): the second sends nobody anything.
+    const shard = keys.leadShards.indexOf(keys.leadsShardOf(receivers[0]!.userId));
+    const cursor = Buffer.from(JSON.stringify({ shard, key: null, scanned: 0, sent: 0 })).toString('base64url');
+    const page = () => s.campaignSendPage({ params: job.params, cursor, runId: job.runId, key: c.id });
+    const first = await page();
+    expect(await page()).toEqual(first);
+    expect(await inboxOf(receivers[0]!.email, subject)).toHaveLength(1);
+    // SES refuses the second receiver once: the page fails, their marker is taken back, and the retry sends it.
+    const { mail } = await import('../src/providers/mail.ts');
+    const realSend = mail.send;
+    let refusedOnce = false;
+    const spy = vi.spyOn(mail, 'send').mockImplementation(async (m) => {
+      if (m.to === receivers[1]!.email && !refusedOnce) {
+        refusedOnce = true;
+        throw Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'TooManyRequestsException' });
+      }
+      return realSend(m);
+    });
+    try {
+      for (let i = 0; i < 40 && (await emailOf(c.id)).status === 'sending'; i++) await minuteTick();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(refusedOnce).toBe(true);
+    expect(await emailOf(c.id)).toMatchObject({ status: 'sent', recipients: audience.length, sent: audience.length, sentAt: expect.any(String), unsubscribed: 0 });
+    for (const r of receivers) expect(await inboxOf(r.email, subject), r.userId).toHaveLength(1);
+    for (const o of others) expect(o.email ? await inboxOf(o.email, subject) : []).toHaveLength(0);
+    const [message] = await inboxOf(receivers[2]!.email, subject);
+    expect(message!.headers?.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+    expect(message!.body.text).toContain('First paragraph.\n\nSecond.');
+    expect(await s.jobs.readJob(s.CAMPAIGN_SEND_JOB, c.id)).toMatchObject({ status: 'done' });
+    // The continuation again, and a page after the end: nobody gets it twice.
+    await minuteTick();
+    expect(await page()).toEqual({ next: null });
+    for (const r of receivers) expect(await inboxOf(r.email, subject)).toHaveLength(1);
+    expect((await post(c.id, 'send')).body.code).toBe('EMAIL_ALREADY_SENT');
+    expect((await save(c.id, { subject: 'Changed', body: 'Changed' })).status).toBe(409);
+
+    // A recipient turning marketing emails off counts once on it, however often they switch; a non-recipient not at all.
+    await deliver(worker, busEvent('UserProfileChanged', profile(receivers[3]!.userId, versions++, false)));
+    await deliver(worker, busEvent('UserProfileChanged', profile(receivers[3]!.userId, versions++, true)));
+    await deliver(worker, busEvent('UserProfileChanged', profile(receivers[3]!.userId, versions++, false)));
+    await deliver(worker, busEvent('UserProfileChanged', profile(others[1]!.userId, versions++, false)));
+    expect(await emailOf(c.id)).toMatchObject({ unsubscribed: 1 });
+
+    // Deleting a recipient's account takes their recipient marker with the lead.
+    const markers = (userId: string) => queryRaw({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :m)', ExpressionAttributeValues: { ':pk': `LEAD#${userId}`, ':m': 'MAIL#' } });
+    expect(await markers(receivers[0]!.userId)).toHaveLength(1);
+    await deliver(worker, busEvent('UserDeleted', { userId: receivers[0]!.userId, deletedAt: iso() }));
+    expect(await markers(receivers[0]!.userId)).toHaveLength(0);
+  }, 120_000);
+
+  it('two sends at once start one', async () => {
+    const c = await newCampaign('Race night');
+    await save(c.id, { subject: `Race ${c.id}`, body: 'Once.' });
+    const answers = await Promise.all([post(c.id, 'send'), post(c.id, 'send')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    for (let i = 0; i < 40 && (await emailOf(c.id)).status === 'sending'; i++) await minuteTick();
+    expect(await emailOf(c.id)).toMatchObject({ status: 'sent' });
+  }, 120_000);
 });
 
 describe('automations', () => {

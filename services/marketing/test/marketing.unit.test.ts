@@ -11,6 +11,12 @@ import type { ClubFacts } from '../src/domain/writer.ts';
 import { keys, LEAD_INDEX_SHARDS, shardOf, STATS_SHARDS } from '../src/store/keys.ts';
 import { mergeTop, sumBy, type ShardPage } from '../src/store/shards.ts';
 import { decodeCursor, encodeCursor } from '../src/store/rescore-cursor.ts';
+import { advanceSend, decodeSendCursor, encodeSendCursor } from '../src/store/send-cursor.ts';
+import { renderEmail } from '@torcedor/service-kit/email';
+import { CAMPAIGN_SEND_PAGE, DEFAULT_MAIL_SEND_PER_SECOND } from '@torcedor/shared/constants';
+import {
+  CAMPAIGN_MAIL_ACTION, CAMPAIGN_MAIL_REASON, campaignMailContent, draftEmail, emailRefusal, mayReceive, sendPageSize, SendEnv, sendSlot, unsubscribes,
+} from '../src/domain/campaign-email.ts';
 
 const lead = (over: Partial<LeadState> = {}): LeadState => ({
   ...emptyLead('u1'), registered: true, kind: 'member', name: 'Ana Ruiz', email: 'ana@example.com', createdAt: '2026-11-01T10:00:00.000Z', ...over,
@@ -62,7 +68,7 @@ describe('lead tallies', () => {
 
 const campaign = (id: string, over: Partial<StoredCampaign> = {}): StoredCampaign => ({
   id, name: id, description: '', objective: 'acquisition', type: 'social', status: 'active', generatedBy: 'owner', visits: 0, signups: 0, trials: 0,
-  conversions: 0, ranking: null, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', ...over,
+  conversions: 0, ranking: null, email: null, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', ...over,
 });
 
 describe('campaigns', () => {
@@ -197,5 +203,91 @@ describe('shards (store/keys.ts, store/shards.ts)', () => {
     expect(decodeCursor(null)).toEqual({ shard: 0, key: null, scanned: 0, changed: 0 });
     expect(decodeCursor('not a cursor')).toBeNull();
     expect(decodeCursor(Buffer.from(JSON.stringify({ ...c, shard: 16 })).toString('base64url'))).toBeNull();
+  });
+});
+
+describe('campaign emails (docs/marketing.md, "Campaign emails")', () => {
+  const links = { campaign: 'https://torcedor.example/?utm_campaign=c1', settings: 'https://torcedor.example/settings', unsubscribe: 'https://torcedor.example/unsubscribe?token=t' };
+
+  it('the message: heading the subject, a paragraph per blank-line block, one button to the campaign, the footer with both links', () => {
+    const content = campaignMailContent({ subject: 'Havana night', body: 'Join us <b>tonight</b>.\nLine two.\n\n  \n\nDoors at eight.\n' }, links);
+    expect(content).toMatchObject({
+      subject: 'Havana night', heading: 'Havana night', paragraphs: ['Join us <b>tonight</b>.\nLine two.', 'Doors at eight.'],
+      action: { label: CAMPAIGN_MAIL_ACTION, url: links.campaign },
+      footer: { reason: CAMPAIGN_MAIL_REASON, links: [{ label: 'Email settings', url: links.settings }, { label: 'Unsubscribe', url: links.unsubscribe }] },
+    });
+    const r = renderEmail(content);
+    expect(r.html).toContain('Join us &lt;b&gt;tonight&lt;/b&gt;.');
+    expect(r.text).toContain(`${CAMPAIGN_MAIL_ACTION}: ${links.campaign}`);
+    expect(campaignMailContent({ subject: 's', body: 'x'.repeat(500) }, links).preheader).toHaveLength(120);
+  });
+
+  it('a new email is a draft with nothing counted; only a draft can change or be sent', () => {
+    const email = draftEmail({ subject: 's', body: 'b' });
+    expect(email).toEqual({ subject: 's', body: 'b', status: 'draft', sendStartedAt: null, sentAt: null, recipients: 0, sent: 0, unsubscribed: 0 });
+    expect(emailRefusal(null, 'writable')).toBe('not-found');
+    expect(emailRefusal({ email: null }, 'writable')).toBeNull();
+    expect(emailRefusal({ email: null }, 'sendable')).toBe('no-email');
+    expect(emailRefusal({ email }, 'sendable')).toBeNull();
+    expect(emailRefusal({ email: { ...email, status: 'sending' } }, 'writable')).toBe('not-draft');
+    expect(emailRefusal({ email: { ...email, status: 'sent' } }, 'sendable')).toBe('not-draft');
+  });
+
+  it('the audience: registered, marketing emails on, a verified address SES has not suppressed', () => {
+    const ok = lead({ contactable: true, emailVerified: true });
+    expect(mayReceive(ok)).toBe(true);
+    expect(mayReceive({ ...ok, registered: false })).toBe(false);
+    expect(mayReceive({ ...ok, contactable: false })).toBe(false);
+    expect(mayReceive({ ...ok, emailVerified: false })).toBe(false);
+    expect(mayReceive({ ...ok, email: null })).toBe(false);
+    expect(mayReceive({ ...ok, emailSuppressed: true })).toBe(false);
+  });
+
+  it('an unsubscribe is marketing emails going from on to off (not a deletion, not a repeat)', () => {
+    const on = lead({ contactable: true });
+    expect(unsubscribes(on, { ...on, contactable: false })).toBe(true);
+    expect(unsubscribes(on, on)).toBe(false);
+    expect(unsubscribes({ ...on, contactable: false }, { ...on, contactable: false })).toBe(false);
+    expect(unsubscribes(on, null)).toBe(false);
+    expect(unsubscribes(null, lead())).toBe(false);
+  });
+
+  it('paces the sends: at most the rate in any second, and pages short enough at a slow rate', () => {
+    let next = 0;
+    const at: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const s = sendSlot(next, 1_000, 14);
+      at.push(s.at);
+      next = s.nextAt;
+    }
+    for (const t of at) expect(at.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(14);
+    expect(at[0]).toBe(1_000);
+    // After an idle spell, the next send goes at once.
+    expect(sendSlot(next, next + 5_000, 14).at).toBe(next + 5_000);
+    expect(sendPageSize(14)).toBe(CAMPAIGN_SEND_PAGE);
+    expect(sendPageSize(2)).toBe(20);
+    expect(sendPageSize(0.01)).toBe(1);
+    expect(SendEnv.parse({}).MAIL_SEND_PER_SECOND).toBe(DEFAULT_MAIL_SEND_PER_SECOND);
+    expect(SendEnv.parse({ MAIL_SEND_PER_SECOND: '50' }).MAIL_SEND_PER_SECOND).toBe(50);
+  });
+
+  it("the send's cursor walks every shard once, carrying its counts, and reads back what it wrote", () => {
+    let at = decodeSendCursor(null)!;
+    expect(at).toEqual({ shard: 0, key: null, scanned: 0, sent: 0 });
+    const step = advanceSend(at, { scanned: 100, sent: 3, next: { PK: 'a', SK: 'b' } });
+    expect(step.next).toEqual({ shard: 0, key: { PK: 'a', SK: 'b' }, scanned: 100, sent: 3 });
+    expect(decodeSendCursor(encodeSendCursor(step.next!))).toEqual(step.next);
+    expect(decodeSendCursor('not a cursor')).toBeNull();
+    at = step.next!;
+    for (let shard = 0; shard < LEAD_INDEX_SHARDS; shard++) {
+      const r = advanceSend(at, { scanned: 1, sent: 1, next: null });
+      if (shard < LEAD_INDEX_SHARDS - 1) {
+        expect(r.next).toMatchObject({ shard: shard + 1, key: null });
+        at = r.next!;
+      } else {
+        expect(r.next).toBeNull();
+        expect(r.totals).toEqual({ scanned: 100 + LEAD_INDEX_SHARDS, sent: 3 + LEAD_INDEX_SHARDS });
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@ import { baseConfig } from '@torcedor/service-kit/config';
 import { CAMPAIGN_DESCRIPTION_MAX, CAMPAIGN_NAME_MAX } from '@torcedor/shared/constants';
 import type { Campaign, ContentDraft } from '@torcedor/shared/schemas/marketing';
 
-/** A campaign as stored: its fields, its counters (moved by leads and visits), its last ranking. */
+/** A campaign as stored: its fields, its counters (moved by leads and visits), its last ranking, its email (domain/campaign-email.ts). */
 export type StoredCampaign = Omit<Campaign, 'utmCampaign' | 'link' | 'stats'> & {
   visits: number; signups: number; trials: number; conversions: number;
 };
@@ -41,7 +41,7 @@ export function campaignView(c: StoredCampaign): Campaign {
     id: c.id, name: c.name, description: c.description, objective: c.objective, type: c.type, status: c.status,
     utmCampaign: c.id, link: campaignLink(c), generatedBy: c.generatedBy,
     stats: { visits: c.visits, signups: c.signups, trials: c.trials, conversions: c.conversions, conversionRate: rate(c.conversions, c.signups) },
-    ranking: c.ranking, createdAt: c.createdAt, updatedAt: c.updatedAt,
+    ranking: c.ranking, email: c.email && withMailCounts(c.email), createdAt: c.createdAt, updatedAt: c.updatedAt,
   };
 }
 
@@ -69,9 +69,15 @@ export function rankCampaigns(campaigns: StoredCampaign[], rankedAt: string): { 
 /** The owner's (or the writer's) fields of a campaign. */
 export type CampaignFields = Pick<StoredCampaign, 'name' | 'description' | 'objective' | 'type' | 'status' | 'generatedBy'>;
 
-/** A new campaign of these fields: a new id from its name, no counts yet, not ranked. */
+/** An email stored before SES's counts were kept has none: they start at 0. */
+const withMailCounts = (e: Partial<NonNullable<Campaign['email']>> & Omit<NonNullable<Campaign['email']>, 'delivered' | 'bounced' | 'complained'>): NonNullable<Campaign['email']> =>
+  ({ ...e, delivered: e.delivered ?? 0, bounced: e.bounced ?? 0, complained: e.complained ?? 0 });
+
+/** A new campaign of these fields: a new id from its name, no counts yet, not ranked, no email. */
 export function newCampaign(fields: CampaignFields, now: string): StoredCampaign {
-  return { id: newCampaignId(fields.name), ...fields, visits: 0, signups: 0, trials: 0, conversions: 0, ranking: null, createdAt: now, updatedAt: now };
+  return {
+    id: newCampaignId(fields.name), ...fields, visits: 0, signups: 0, trials: 0, conversions: 0, ranking: null, email: null, createdAt: now, updatedAt: now,
+  };
 }
 
 /**

@@ -28,6 +28,12 @@ export type LeadState = {
   contactable: boolean;
   /** The version of the last profile event applied (older ones are ignored). */
   profileVersion: number;
+  /** Whether the address is verified (identity's MemberEmailChanged): only verified addresses are ever emailed. */
+  emailVerified: boolean;
+  /** SES reported a permanent bounce or a complaint for the address (MemberEmailChanged): nothing is sent to it until it changes. */
+  emailSuppressed: boolean;
+  /** The version of the last MemberEmailChanged applied: newer ones only; the address it carries wins over the sign-up's. */
+  emailVersion: number;
   /** Optimistic-concurrency version of the stored lead. */
   v: number;
 };
@@ -36,7 +42,7 @@ export type LeadState = {
 export const emptyLead = (id: string): LeadState => ({
   id, registered: false, name: null, email: null, kind: null, source: null, medium: null, utmCampaign: null, referrer: null,
   campaignId: null, createdAt: null, posts: 0, reviews: 0, humidorAdds: 0, rsvps: 0, lastActiveAt: null, trialed: false,
-  converted: false, convertedAt: null, contactable: false, profileVersion: 0, v: 0,
+  converted: false, convertedAt: null, contactable: false, profileVersion: 0, emailVerified: false, emailSuppressed: false, emailVersion: 0, v: 0,
 });
 
 /** The kinds of activity a lead is counted for, each once (an activity marker per kind and reference). */

@@ -17,7 +17,8 @@ export function registration(d: EventDetail<'UserRegistered'>, campaignId: strin
     if (before?.registered) return 'same';
     const s = before ?? emptyLead(d.userId);
     return {
-      ...s, registered: true, name, email: d.email, kind: d.kind, createdAt: d.registeredAt,
+      // An address from MemberEmailChanged (a later change) wins over the one the account signed up with.
+      ...s, registered: true, name, email: s.emailVersion > 0 ? s.email : d.email, kind: d.kind, createdAt: d.registeredAt,
       trialed: s.trialed || d.kind === 'trial',
       source: sourceOf(a), medium: a?.utmMedium ?? null, utmCampaign: a?.utmCampaign ?? null, referrer: a?.referrer ?? null, campaignId,
     };
@@ -55,6 +56,15 @@ export function profile(d: EventDetail<'UserProfileChanged'>): LeadTransition {
     const s = before ?? emptyLead(d.userId);
     if (d.version <= s.profileVersion) return 'same';
     return { ...s, contactable: d.marketingEmails, profileVersion: d.version };
+  };
+}
+
+/** The member's address, whether it is verified and whether SES suppressed it (newer versions only): who a campaign email may go to. */
+export function memberEmail(d: EventDetail<'MemberEmailChanged'>): LeadTransition {
+  return (before) => {
+    const s = before ?? emptyLead(d.userId);
+    if (d.version <= s.emailVersion) return 'same';
+    return { ...s, email: d.email, emailVerified: d.verified, emailSuppressed: d.suppressed, emailVersion: d.version };
   };
 }
 

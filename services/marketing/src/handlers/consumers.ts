@@ -2,7 +2,7 @@ import { isDeleted } from '@torcedor/service-kit/revocation';
 import type { EventDetail } from '@torcedor/shared/events';
 import type { AutomationName } from '@torcedor/shared/schemas/marketing';
 import { runRequested, runScheduled } from './automations.ts';
-import { activityRecorded, entitlementChanged, leadDeleted, leadRegistered, profileChanged, reviewRecorded } from './leads.ts';
+import { activityRecorded, emailChanged, entitlementChanged, leadDeleted, leadRegistered, profileChanged, reviewRecorded } from './leads.ts';
 
 /**
  * The bus's events marketing consumes (docs/marketing.md, "Leads"), each to the lead signal it is (handlers/leads.ts),
@@ -41,6 +41,9 @@ export const entitlementUpdated = async (d: EventDetail<'EntitlementChanged'>, m
 
 /** A member's profile changed (the marketing-emails setting). */
 export const userProfileChanged = async (d: EventDetail<'UserProfileChanged'>, meta: Meta) => { await profileChanged(d, meta.time); };
+
+/** The member's address and its verification: who a campaign email may reach. */
+export const memberEmailChanged = async (d: EventDetail<'MemberEmailChanged'>, meta: Meta) => { await emailChanged(d, meta.time); };
 
 /** A run of an automation to do (the owner's, or a paged run handed on). */
 export const automationRequested = (d: EventDetail<'AutomationRequested'>) => runRequested(d.name, d.runId, d.requestedBy);

@@ -3,7 +3,7 @@ import { exportPart } from '@torcedor/service-kit/items';
 import type { EventDetail } from '@torcedor/shared/events';
 import type { Routes } from '@torcedor/shared/routes';
 import type { ActivityKind } from '../domain/lead-state.ts';
-import { activity, ACTIVITY_FIELD, entitlement, profile, registration } from '../domain/signals.ts';
+import { activity, ACTIVITY_FIELD, entitlement, memberEmail, profile, registration } from '../domain/signals.ts';
 import { campaignExists } from '../store/campaigns.ts';
 import { deleteLead, leadPartitionItems, mutateLead, type LeadChange } from '../store/leads.ts';
 
@@ -39,6 +39,11 @@ export async function entitlementChanged(d: EventDetail<'EntitlementChanged'>, a
 /** The marketing-emails setting (newer profile versions only). */
 export async function profileChanged(d: EventDetail<'UserProfileChanged'>, at: string): Promise<boolean> {
   return mutateLead(d.userId, at, { apply: profile(d) });
+}
+
+/** The member's address and its verification (newer versions only). */
+export async function emailChanged(d: EventDetail<'MemberEmailChanged'>, at: string): Promise<boolean> {
+  return mutateLead(d.userId, at, { apply: memberEmail(d) });
 }
 
 /** The member's account is deleted: the lead and its markers go, out of every total. */

@@ -27,6 +27,15 @@ export const activityMarkers = entity<{ at: string }, { userId: string; kind: Ac
   key: ({ userId, kind, ref }) => keys.activity(userId, kind, ref),
 });
 
+/**
+ * A member who received a campaign's email (written before the send: a page run again sends to nobody twice), and
+ * whether their unsubscribe was counted on that campaign.
+ */
+export const recipients = entity<{ campaignId: string; sendStartedAt: string; at: string; unsubscribedAt?: string }, { userId: string; sendStartedAt: string; campaignId: string }>({
+  name: 'Campaign recipient',
+  key: ({ userId, sendStartedAt, campaignId }) => keys.recipient(userId, sendStartedAt, campaignId),
+});
+
 /** One shard of the totals of all leads. */
 export const leadTotals = entity<Record<'totalLeads' | 'convertedLeads' | 'trialLeads' | 'contactableLeads' | 'contactableConvertedLeads', number>, number>({
   name: 'Lead totals',

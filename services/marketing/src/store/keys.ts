@@ -22,6 +22,7 @@ export function shardOf(id: string, shards: number): number {
   return (h >>> 0) % shards;
 }
 
+const RECIPIENT_PREFIX = 'MAIL#';
 const sharded = (base: string, n: number) => (n === 0 ? base : `${base}#${n}`);
 const shardNumbers = (n: number) => Array.from({ length: n }, (_, i) => i);
 const statsPartition = (shard: number) => sharded('STATS', shard);
@@ -32,6 +33,13 @@ export const keys = {
   leadPartition: (userId: string) => leadPartition(userId),
   /** Marks one counted activity of a lead (a post, a review, a humidor item, an event), so a repeat counts nothing. */
   activity: (userId: string, kind: ActivityKind, ref: string) => ({ PK: leadPartition(userId), SK: `ACT#${kind}#${ref}` }),
+  /**
+   * Marks a member as a recipient of a campaign's email (written before the send, so it goes once), in the member's own
+   * partition (their export shows it, their deletion takes it), sorted by when the send started: the newest is the
+   * campaign an unsubscribe is put down to.
+   */
+  recipient: (userId: string, sendStartedAt: string, campaignId: string) => ({ PK: leadPartition(userId), SK: `${RECIPIENT_PREFIX}${sendStartedAt}#${campaignId}` }),
+  recipientPrefix: RECIPIENT_PREFIX,
   /** The shards of the counters (0 … STATS_SHARDS - 1), and the one a writer writes to. */
   statsShards: shardNumbers(STATS_SHARDS),
   statsShardOf: (writerId: string) => shardOf(writerId, STATS_SHARDS),

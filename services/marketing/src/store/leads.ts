@@ -3,23 +3,18 @@ import { countAll, deleteKeys, keyOf, partitionItems, queryPage, type Item } fro
 import { RACED, retryOnRace } from '@torcedor/service-kit/race';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import type { Lead } from '@torcedor/shared/schemas/marketing';
-import { emptyLead, type ActivityKind, type LeadState } from '../domain/lead-state.ts';
+import type { ActivityKind, LeadState } from '../domain/lead-state.ts';
+import { unsubscribes } from '../domain/campaign-email.ts';
 import { dayFlows, leadView, storedLead, tallyOf, type StoredLead } from '../domain/lead.ts';
 import { scoreLead, scoreSortKey, utcDay } from '../domain/scoring.ts';
 import { removal, type LeadTransition } from '../domain/signals.ts';
 import { addPart } from './counters.ts';
 import { activityMarkers, campaignDayCounters, campaignLeads, campaigns, dayCounters, leads, leadTotals, sourceCounters } from './entities.ts';
 import { keys } from './keys.ts';
+import { toState } from './lead-items.ts';
+import { unsubscribeParts } from './recipients.ts';
 import { mergeTop, type ShardPage } from './shards.ts';
 import { dayActivityPart, reviewTallyPart } from './stats.ts';
-
-const LEAD_FIELDS = Object.keys(emptyLead('')) as (keyof LeadState)[];
-
-/** A stored lead's state (the fields of LeadState, defaults for the ones it lacks). */
-function toState(i: Item): LeadState {
-  const base = emptyLead(String(i.id));
-  return Object.fromEntries(LEAD_FIELDS.map((f) => [f, i[f] ?? base[f]])) as unknown as LeadState;
-}
 
 /** AP: a lead (consistent read), or null. */
 export async function readLead(userId: string): Promise<LeadState | null> {
@@ -96,11 +91,14 @@ export async function mutateLead(userId: string, at: string, change: LeadChange)
     if (next === 'same') return false;
     const after = next ? { ...next, v: (before?.v ?? 0) + 1 } : null;
     const onVersion = before ? { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': before.v } } : undefined;
+    // Turning marketing emails off counts on the last campaign email the member received (store/recipients.ts).
+    const unsubscribe = unsubscribes(before, after) ? await unsubscribeParts(userId, at) : {};
     const r = await transact({
       lead: after ? leads.put(userId, storedLead(after, utcDay(new Date())), onVersion ?? { ifAbsent: true }) : onVersion ? leads.remove(userId, onVersion) : undefined,
       marker: change.marker ? activityMarkers.put({ userId, ...change.marker }, { at }, { ifAbsent: true }) : undefined,
       ...counterParts(before, after, at),
       ...extra,
+      ...unsubscribe,
     });
     if (r.ok) return true;
     if (r.failed.includes('marker')) return false;
