@@ -15,6 +15,7 @@ import { Route as DisclaimerRouteImport } from './routes/disclaimer'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated/events'
 import { Route as AuthenticatedHumidorRouteImport } from './routes/_authenticated/humidor'
 import { Route as AuthenticatedLearnRouteImport } from './routes/_authenticated/learn'
@@ -57,6 +58,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedEventsRoute = AuthenticatedEventsRouteImport.update({
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/events': typeof AuthenticatedEventsRoute
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/events': typeof AuthenticatedEventsRoute
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authenticated/events': typeof AuthenticatedEventsRoute
   '/_authenticated/humidor': typeof AuthenticatedHumidorRoute
   '/_authenticated/learn': typeof AuthenticatedLearnRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/privacy'
     | '/terms'
+    | '/unsubscribe'
     | '/events'
     | '/humidor'
     | '/learn'
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/privacy'
     | '/terms'
+    | '/unsubscribe'
     | '/events'
     | '/humidor'
     | '/learn'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/privacy'
     | '/terms'
+    | '/unsubscribe'
     | '/_authenticated/events'
     | '/_authenticated/humidor'
     | '/_authenticated/learn'
@@ -272,6 +284,7 @@ export interface RootRouteChildren {
   LogoutRoute: typeof LogoutRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -316,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/events': {
@@ -465,6 +485,7 @@ const rootRouteChildren: RootRouteChildren = {
   LogoutRoute: LogoutRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,8 @@ export const marketingKeys = {
   analytics: ['marketing', 'analytics'] as const,
   campaigns: ['marketing', 'campaigns'] as const,
   campaign: (id: string) => ['marketing', 'campaigns', id] as const,
+  /** Under the campaign's key: what reads the campaign again reads its preview again too. */
+  emailPreview: (id: string) => ['marketing', 'campaigns', id, 'email-preview'] as const,
   automations: ['marketing', 'automations'] as const,
   drafts: ['marketing', 'drafts'] as const,
 };

@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { useCampaignAnalytics } from '../api/get-campaign-analytics';
 import { useUpdateCampaign } from '../api/update-campaign';
 import { OBJECTIVE_LABELS, STATUS_ACTIONS, STATUS_LABELS, TYPE_LABELS } from './campaign-labels';
+import { CampaignEmailSection } from './campaign-email-section';
 import { CampaignStats, StatusBadge } from './campaign-parts';
 import { leadName } from './format';
 import { LeadStatusBadge, NotContactableBadge } from './lead-badges';
@@ -44,8 +45,9 @@ function LeadList({ leads, label }: { leads: readonly Lead[]; label: string }) {
 }
 
 /**
- * A campaign's View Analytics: its status (and the changes the owner may make to it), its numbers, its visits,
- * sign-ups and conversions per day, the audience it can reach and the leads it brought.
+ * A campaign's View Analytics: its status (and the changes the owner may make to it), its numbers, its email
+ * (written, previewed, tried and sent from here), its visits, sign-ups and conversions per day, the
+ * audience it can reach and the leads it brought.
  */
 export function CampaignAnalyticsDialog({ campaign: initial, onClose }: { campaign: Campaign; onClose: () => void }) {
   const analytics = useCampaignAnalytics(initial.id, true);
@@ -71,6 +73,7 @@ export function CampaignAnalyticsDialog({ campaign: initial, onClose }: { campai
             </div>
           </div>
           <CampaignStats stats={campaign.stats} />
+          <CampaignEmailSection campaign={campaign} />
           <QueryState query={analytics} what="The campaign's analytics" skeleton="h-64">
             {(a) => (
               <>

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useCreateCampaign } from '../api/create-campaign';
 import { campaignsQuery } from '../api/list-campaigns';
 import { CampaignAnalyticsDialog } from './campaign-analytics-dialog';
+import { CampaignEmailStatusBadge } from './campaign-email-status';
 import { OBJECTIVE_LABELS, TYPE_LABELS } from './campaign-labels';
 import { CampaignStats, StatusBadge } from './campaign-parts';
 import { NewCampaignDialog } from './new-campaign-dialog';
@@ -53,7 +54,10 @@ export function CampaignsTab() {
         ))}
       </QueryState>
       <NewCampaignDialog open={creating} onOpenChange={setCreating} />
-      {viewing ? <CampaignAnalyticsDialog campaign={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        // The card's campaign as the list now holds it (a saved or sent email changes it there too).
+        <CampaignAnalyticsDialog campaign={campaigns.data?.find((c) => c.id === viewing.id) ?? viewing} onClose={() => setViewing(null)} />
+      ) : null}
     </section>
   );
 }
@@ -83,6 +87,7 @@ function CampaignCard({ campaign: c, onView }: { campaign: Campaign; onView: () 
         <div className="flex gap-1"><dt className="text-muted">Type:</dt><dd>{TYPE_LABELS[c.type]}</dd></div>
         <div className="flex gap-1"><dt className="text-muted">Objective:</dt><dd>{OBJECTIVE_LABELS[c.objective]}</dd></div>
         {c.generatedBy !== 'owner' ? <div className="flex gap-1"><dt className="text-muted">Written by:</dt><dd>AI</dd></div> : null}
+        {c.email ? <div className="flex items-center gap-1"><dt className="text-muted">Email:</dt><dd><CampaignEmailStatusBadge status={c.email.status} /></dd></div> : null}
       </dl>
       <div className="flex items-center gap-2">
         <code className="min-w-0 flex-1 truncate rounded bg-surface-2 px-2 py-1 text-xs" title={c.link}>{c.link}</code>

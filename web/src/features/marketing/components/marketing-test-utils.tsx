@@ -18,7 +18,7 @@ import { MARKETING_SEARCH_DEFAULTS, validateMarketingSearch } from './marketing-
 export const makeCampaign = (over: Partial<Campaign> = {}): Campaign => ({
   id: 'c1', name: 'Spring Robusto Week', description: 'Robustos for the new season', objective: 'acquisition', type: 'social', status: 'active',
   utmCampaign: 'spring-robusto-week', link: 'http://localhost:3000/?utm_source=social&utm_medium=social&utm_campaign=spring-robusto-week',
-  generatedBy: 'owner', stats: { visits: 40, signups: 8, trials: 2, conversions: 2, conversionRate: 25 }, ranking: null,
+  generatedBy: 'owner', stats: { visits: 40, signups: 8, trials: 2, conversions: 2, conversionRate: 25 }, ranking: null, email: null,
   createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', ...over,
 });
 
