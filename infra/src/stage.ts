@@ -39,6 +39,8 @@ export interface Stage {
   mailFrom: string;
   /** True when no mailFrom was given (a synth warning: the default domain is not ours). */
   mailFromDefaulted: boolean;
+  /** The account's SES sending rate (`-c mailSendPerSecond`, after a raise): how fast campaigns go out; SES's default unless told. */
+  mailSendPerSecond?: number;
 }
 
 /** The sender when the operator names none: a placeholder domain, never deliverable (infra/README.md, "Email"). */
@@ -65,7 +67,7 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
     if (!Number.isInteger(n) || n < 1) throw new Error(`Context ${key}=${raw}: a whole number of request units per second`);
     return n;
   };
-  const [tableMaxReadUnits, tableMaxWriteUnits] = [units('tableMaxReadUnits'), units('tableMaxWriteUnits')];
+  const [tableMaxReadUnits, tableMaxWriteUnits, mailSendPerSecond] = [units('tableMaxReadUnits'), units('tableMaxWriteUnits'), units('mailSendPerSecond')];
   const email = ctx('alarmEmail');
   if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`Context alarmEmail=${email}: not an email address`);
   const mailFrom = ctx('mailFrom');
@@ -85,5 +87,6 @@ export function stageFrom(ctx: (key: string) => string | undefined): Stage {
     ...(tableMaxWriteUnits ? { tableMaxWriteUnits } : {}),
     mailFrom: mailFrom?.trim() ?? DEFAULT_MAIL_FROM,
     mailFromDefaulted: mailFrom === undefined,
+    ...(mailSendPerSecond ? { mailSendPerSecond } : {}),
   };
 }

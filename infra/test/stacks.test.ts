@@ -774,6 +774,10 @@ describe('email (SES v2)', () => {
   it("takes the sender from -c mailFrom, and refuses one that is not an address", () => {
     const t = Template.fromStack(buildApp(appWith({ mailFrom: 'Torcedor <hello@mail.torcedor.club>' })).stateful);
     t.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.torcedor.club' });
+    const paced = buildApp(appWith({ mailSendPerSecond: '50' }));
+    const marketingHttp = Object.values(Template.fromStack(paced.services.marketing).findResources('AWS::Lambda::Function')) as any[];
+    expect(marketingHttp.some((f) => f.Properties.Environment?.Variables?.MAIL_SEND_PER_SECOND === '50')).toBe(true);
+    expect(serviceFunctions().every(([, f]) => f.Properties.Environment?.Variables?.MAIL_SEND_PER_SECOND === undefined)).toBe(true);
     expect(() => buildApp(appWith({ mailFrom: 'not an address' }))).toThrow(/mailFrom/);
   });
 });

@@ -55,6 +55,9 @@ export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigi
       extra[name] = s.stage.mailFrom;
       mail = true;
     } else if (name === 'MAIL_CONFIGURATION_SET') extra[name] = s.mail.configurationSet.configurationSetName;
+    else if (name === 'MAIL_SEND_PER_SECOND') {
+      if (s.stage.mailSendPerSecond) extra[name] = String(s.stage.mailSendPerSecond);
+    }
     else if (name === 'UPLOADS_BUCKET') {
       extra[name] = uploadsBucketName(s.stage);
       uploads = true;
