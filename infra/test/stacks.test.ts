@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventSource, MAIL_EVENT_TYPES, mailSubscriptions, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { INCOMING_PREFIX } from '@torcedor/shared/constants';
-import { LOCAL_ONLY_KEYS, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
+import { LOCAL_ONLY_KEYS, MAIL_LINK_SETTING, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { BUSINESS_METRICS } from '@torcedor/shared/metrics';
 import { buildApp } from '../bin/app.ts';
@@ -90,7 +90,8 @@ describe('stateful stack', () => {
     stateful.hasResourceProperties('AWS::Cognito::UserPool', { AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }) });
   });
   it('creates each provider secret, retained, with a generated placeholder and no value in the template', () => {
-    const secrets = (Object.entries(stateful.findResources('AWS::SecretsManager::Secret')) as [string, any][]).filter(([id]) => id !== 'OriginVerifySecret');
+    // The generated secrets (the origin secret, the mail link key) have tests of their own.
+    const secrets = (Object.entries(stateful.findResources('AWS::SecretsManager::Secret')) as [string, any][]).filter(([id]) => id !== 'OriginVerifySecret' && id !== 'MailLinkSecret');
     expect(secrets.map(([id]) => id).sort()).toEqual(Object.values(PROVIDER_SECRETS).map((d) => d.logicalId).sort());
     for (const [id, r] of secrets) {
       const def = Object.values(PROVIDER_SECRETS).find((d) => d.logicalId === id)!;
@@ -137,7 +138,8 @@ describe('stateless stack', () => {
   });
   it('builds one rule per subscription and per schedule, each target with retries and a dead-letter queue', () => {
     const rules = Object.values(stateless.findResources('AWS::Events::Rule')) as any[];
-    expect(rules).toHaveLength(subscriptions.length + schedules.length);
+    // SES's events have their rules on the default bus (tested under 'email (SES v2)').
+    expect(rules).toHaveLength(subscriptions.length + schedules.length + mailSubscriptions.length);
     for (const s of subscriptions) {
       expect(rules.some((r) => r.Properties.EventPattern?.['detail-type']?.[0] === s.event && r.Properties.Description === `${s.event} -> ${s.consumer}`)).toBe(true);
     }
@@ -184,10 +186,11 @@ const allStatements = () => statements(Object.entries(stateless.findResources('A
 /** How another stack names a stateful resource (its output's name carries the resource's logical id), as text. */
 const imported = (value: any): string => JSON.stringify(value ?? '');
 const ORIGIN_SECRET_ARN = `${ORIGIN_VERIFY_SETTING}${SECRET_ARN_SUFFIX}`;
+const MAIL_LINK_SECRET_ARN = `${MAIL_LINK_SETTING}${SECRET_ARN_SUFFIX}`;
 /** A grant on a provider secret (Stripe, OpenAI): a Secrets Manager statement on anything but the origin secret. */
 const readsProviderSecret = (st: any) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')) && providerSecretsOf(st).length > 0;
 /** The provider secrets a statement names (the origin secret left out). */
-const providerSecretsOf = (st: any): string[] => [st.Resource].flat().map(imported).filter((r) => !r.includes('OriginVerifySecret'));
+const providerSecretsOf = (st: any): string[] => [st.Resource].flat().map(imported).filter((r) => !r.includes('OriginVerifySecret') && !r.includes('MailLinkSecret'));
 const serviceFunctions = () => (Object.entries(stateless.findResources('AWS::Lambda::Function')) as [string, any][])
   .filter(([, f]) => String(f.Properties.Description ?? '').startsWith('Torcedor '));
 
@@ -233,7 +236,7 @@ describe('security rules', () => {
     const expected = new Map<ServiceName, ProviderSecretName[]>();
     for (const s of SERVICES) {
       const keys = SERVICE_ENV[s].map((k) => k.replace(/\?$/, '')).filter((k) => k.endsWith(SECRET_ARN_SUFFIX)).map((k) => k.slice(0, -SECRET_ARN_SUFFIX.length))
-        .filter((k): k is ProviderSecretName => k !== ORIGIN_VERIFY_SETTING);
+        .filter((k): k is ProviderSecretName => k !== ORIGIN_VERIFY_SETTING && k !== MAIL_LINK_SETTING);
       if (keys.length) expected.set(s, keys);
     }
     expect([...expected.keys()].sort()).toEqual(['ai', 'billing', 'humidor', 'marketing']);
@@ -249,7 +252,7 @@ describe('security rules', () => {
       const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       for (const k of provider) expect(vars[k], `${id} ${k}`).toBeUndefined();
-      const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX) && k !== ORIGIN_SECRET_ARN).sort();
+      const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX) && k !== ORIGIN_SECRET_ARN && k !== MAIL_LINK_SECRET_ARN).sort();
       const mine = expected.get(service) ?? [];
       expect(arns, id).toEqual(mine.map((k) => `${k}${SECRET_ARN_SUFFIX}`).sort());
       for (const k of mine) expect(imported(vars[`${k}${SECRET_ARN_SUFFIX}`])).toContain(PROVIDER_SECRETS[k].logicalId);

@@ -224,7 +224,7 @@ describe('campaign emails (docs/marketing.md, "Campaign emails")', () => {
 
   it('a new email is a draft with nothing counted; only a draft can change or be sent', () => {
     const email = draftEmail({ subject: 's', body: 'b' });
-    expect(email).toEqual({ subject: 's', body: 'b', status: 'draft', sendStartedAt: null, sentAt: null, recipients: 0, sent: 0, unsubscribed: 0 });
+    expect(email).toEqual({ subject: 's', body: 'b', status: 'draft', sendStartedAt: null, sentAt: null, recipients: 0, sent: 0, delivered: 0, bounced: 0, complained: 0, unsubscribed: 0 });
     expect(emailRefusal(null, 'writable')).toBe('not-found');
     expect(emailRefusal({ email: null }, 'writable')).toBeNull();
     expect(emailRefusal({ email: null }, 'sendable')).toBe('no-email');
