@@ -1,6 +1,7 @@
 import type { Campaign } from '@torcedor/shared/schemas/marketing';
 import { Badge } from '@/components/ui/card';
 import { formatDateTime } from './format';
+import { Figures } from './campaign-parts';
 
 type Email = NonNullable<Campaign['email']>;
 
@@ -32,14 +33,7 @@ export function CampaignEmailNumbers({ email }: { email: Email }) {
           <>Sending{email.sendStartedAt ? <> since <time dateTime={email.sendStartedAt}>{formatDateTime(email.sendStartedAt)}</time></> : null}: the numbers refresh every few seconds.</>
         ) : null}
       </p>
-      <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Email numbers">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-md bg-surface-2 p-2">
-            <dt className="text-xs text-muted">{label}</dt>
-            <dd className="font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} className="grid-cols-3" label="Email numbers" />
     </div>
   );
 }
