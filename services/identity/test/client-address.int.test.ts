@@ -1,8 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
 
@@ -11,16 +10,12 @@ import { call } from '../../kit/test/http-event.ts';
  * every request's sourceIp is an edge's, so the viewer's address is taken from CloudFront-Viewer-Address, but only when
  * the request carries the origin secret our distribution adds. Headers a client can write change nothing.
  */
-const bus = mockClient(EventBridgeClient);
+acceptingBus();
 let handler: Parameters<typeof call>[0];
 const proof = inject('localAws').originProof;
 
 beforeAll(async () => {
   handler = (await serviceFixture('identity', { http: () => import('../src/http.ts') })).http;
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 let n = 0;

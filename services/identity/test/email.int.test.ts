@@ -1,11 +1,12 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { readInbox, type StoredEmail } from '@torcedor/local/src/aws/ses.ts';
 import { EMAIL_CODES, INVALID_CODE_MESSAGE } from '@torcedor/shared/constants';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
@@ -13,16 +14,12 @@ import { call, cookieJar } from '../../kit/test/http-event.ts';
  * Verified addresses and account recovery (README, "Email") against DynamoDB Local, cognito-local and
  * aws-ses-v2-local: the codes are read from the stand-in's inbox, as a member reads their mail.
  */
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 let handler: Parameters<typeof call>[0];
 let ddb: typeof import('@torcedor/service-kit/ddb');
 
 beforeAll(async () => {
   ({ http: handler, ddb } = await serviceFixture('identity', { http: () => import('../src/http.ts') }));
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 let n = 0;

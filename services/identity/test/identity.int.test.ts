@@ -1,10 +1,10 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 let handler: Parameters<typeof call>[0];
 let ownerEmail: string;
 
@@ -12,10 +12,6 @@ beforeAll(async () => {
   ownerEmail = `owner-${Date.now()}@torcedor.test`;
   // OWNER_EMAILS no longer means anything: set it as an attacker would hope it still works.
   handler = (await serviceFixture('identity', { http: () => import('../src/http.ts'), env: { OWNER_EMAILS: ownerEmail } })).http;
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 const unique = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,21 +1,17 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
 /** The security review's session and abuse findings, tried as an attacker would, against the local user pool. */
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 let handler: Parameters<typeof call>[0];
 let ddb: typeof import('@torcedor/service-kit/ddb');
 
 beforeAll(async () => {
   ({ http: handler, ddb } = await serviceFixture('identity', { http: () => import('../src/http.ts') }));
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 let n = 0;

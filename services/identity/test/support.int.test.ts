@@ -1,12 +1,10 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '@torcedor/shared/constants';
-import { busEvent } from '../../kit/test/bus.ts';
+import { acceptingBus, busEvent } from '../../kit/test/bus.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 
-const bus = mockClient(EventBridgeClient);
+acceptingBus();
 type Handler = Parameters<typeof call>[0];
 let handler: Handler;
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
@@ -17,10 +15,6 @@ beforeAll(async () => {
   ({ http: handler, worker } = f);
   // An owner is a member of the pool's `owners` group (only an operator puts anyone there).
   owner = await f.member({ owner: true });
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 const unique = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call } from '../../kit/test/http-event.ts';
 
@@ -9,16 +9,12 @@ import { call } from '../../kit/test/http-event.ts';
  * SES's bounces and complaints (README, "Email"): the configuration set's events on the default bus reach identity's
  * worker, which suppresses the account's current address and tells the services that email members.
  */
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 let http: Parameters<typeof call>[0];
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
 
 beforeAll(async () => {
   ({ http, worker } = await serviceFixture('identity', { http: () => import('../src/http.ts'), worker: () => import('../src/worker.ts') }));
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 const unique = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_UNSUBSCRIBE_MESSAGE, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '@torcedor/shared/constants';
+import { acceptingBus } from '../../kit/test/bus.ts';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
@@ -10,17 +10,13 @@ import { call, cookieJar } from '../../kit/test/http-event.ts';
  * Unsubscribe links (README, "Unsubscribe") against DynamoDB Local and cognito-local, with the local stack's mail link
  * key: the page's POST and the mail client's RFC 8058 one-click POST turn one setting off, with UserProfileChanged.
  */
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 let handler: Parameters<typeof call>[0];
 let unsubscribeToken: typeof import('@torcedor/service-kit/mail-links').unsubscribeToken;
 
 beforeAll(async () => {
   ({ http: handler } = await serviceFixture('identity', { http: () => import('../src/http.ts') }));
   ({ unsubscribeToken } = await import('@torcedor/service-kit/mail-links'));
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 const unique = () => `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,15 +1,14 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceFixture } from '../../kit/test/fixture.ts';
 import { ABUSE_LIMITS } from '@torcedor/shared/constants';
 import { domainEvents } from '@torcedor/shared/events';
-import { busEvent } from '../../kit/test/bus.ts';
+import { busEvent, acceptingBus } from '../../kit/test/bus.ts';
 import { call, cookieJar } from '../../kit/test/http-event.ts';
 
-const bus = mockClient(EventBridgeClient);
+const bus = acceptingBus();
 type Handler = Parameters<typeof call>[0];
 let handler: Handler;
 let worker: (e: unknown, c: unknown) => Promise<unknown>;
@@ -22,10 +21,6 @@ beforeAll(async () => {
   ({ http: handler, worker, ddb } = f);
   bucket = f.pool().uploadsBucket;
   s3 = await (await import('@torcedor/service-kit/uploads')).s3Client();
-});
-beforeEach(() => {
-  bus.reset();
-  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
 });
 
 /** A real 1x1 PNG. */

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach } from 'vitest';
 
 /** An EventBridge event as the bus delivers it to a worker. */
 export const busEvent = (type: string, detail: unknown, id: string = randomUUID(), source = 'torcedor.identity') =>
@@ -21,4 +24,17 @@ export async function deliver(worker: Worker, event: unknown, retryDelaysMs: num
     }
   }
   await worker(event, {});
+}
+
+/**
+ * EventBridge as a test of a publisher sees it (aws-sdk-client-mock): every PutEvents accepted, the record cleared
+ * before each test. What was published: `bus.commandCalls(PutEventsCommand)`. A fault test sets its own answer.
+ */
+export function acceptingBus() {
+  const bus = mockClient(EventBridgeClient);
+  beforeEach(() => {
+    bus.reset();
+    bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
+  });
+  return bus;
 }
