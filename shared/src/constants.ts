@@ -189,6 +189,7 @@ export const UNSUBSCRIBE_KINDS = {
   follows: 'followNotifications',
   activity: 'reviewNotifications',
   events: 'eventNotifications',
+  messages: 'messageNotifications',
   marketing: 'marketingEmails',
 } as const;
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
@@ -207,6 +208,24 @@ export const DIGEST_SHARDS = 16;
 export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address first: we sent you a code.';
 /** Every wrong, used-up or expired code gets the same answer (it tells nothing about which). */
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Check the latest email we sent, or ask for a new code.';
+
+/**
+ * Direct messages (docs/product.md, "Messages"): 1-2,000 characters; a sender sends at most `perHour` messages an hour and
+ * starts at most `newConversationsPerDay` conversations a day (premium benefits lift the free number); a page of
+ * conversations or of a thread holds `pageSize`.
+ */
+export const MESSAGE_MAX_LENGTH = 2_000;
+export const MESSAGE_LIMITS = {
+  perHour: 60,
+  newConversationsPerDay: { free: 20, premium: 100 },
+  pageSize: 30,
+} as const;
+/** What both members see in place of a message its author removed. */
+export const MESSAGE_REMOVED_TEXT = 'Message removed';
+/** The name shown for the other member of a conversation whose account was deleted. */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+/** Refused by the recipient's 'Direct messages from' setting, or by a block (which is never revealed). */
+export const MESSAGES_CLOSED_MESSAGE = 'This member is not accepting messages.';
 
 /** Social (docs/product.md, "Social"). */
 export const POST_MAX_LENGTH = 2_000;

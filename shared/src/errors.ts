@@ -16,6 +16,9 @@ export const ERROR_CODES = {
   IMPLAUSIBLE_DATE: 400,
   /** A member tried to follow themselves. */
   SELF_FOLLOW: 400,
+  /** A member tried to message, or block, themselves. */
+  SELF_MESSAGE: 400,
+  SELF_BLOCK: 400,
   /** An emailed code that is wrong, used up (5 tries) or expired: one answer for all three. */
   INVALID_CODE: 400,
   /** An upload that is not the caller's, too large, or not a JPEG, PNG or WebP image by its bytes. */
@@ -35,6 +38,8 @@ export const ERROR_CODES = {
   HUMIDOR_LIMIT: 403,
   /** The member does not accept new followers (allowFollowRequests off). */
   FOLLOWS_CLOSED: 403,
+  /** The recipient's 'Direct messages from' setting refuses the sender (or either blocked the other; never said which). */
+  MESSAGES_CLOSED: 403,
   /** A premium feature (advanced analytics, exclusive content) asked for by a free member. */
   PREMIUM_REQUIRED: 403,
   /** A free member already hosts as many upcoming events as the free plan allows (docs/decisions.md). */
@@ -70,6 +75,8 @@ export const ERROR_CODES = {
   /** Too many sign-ups and trials from one address. */
   SIGNUP_THROTTLED: 429,
   RATE_LIMITED: 429,
+  /** More direct messages in an hour, or new conversations in a day, than the sender's plan allows (Retry-After). */
+  MESSAGE_LIMIT: 429,
   AI_DAILY_LIMIT: 429,
   /** Too many upload links asked for by one member in the last hour. */
   UPLOAD_LIMIT: 429,

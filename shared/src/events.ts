@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
-import { ContentFilter, ProfileVisibility } from './schemas/identity.ts';
+import { ContentFilter, DirectMessages, ProfileVisibility } from './schemas/identity.ts';
+import { LivePush } from './live.ts';
 import { AUTOMATION_NAMES, EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
 import { Attribution } from './schemas/attribution.ts';
 
@@ -59,6 +60,10 @@ export const domainEvents = {
       emailVerified: z.boolean().nullable().default(true),
       /** The master switch of notification emails (absent in events from before it travelled: on). */
       emailNotifications: z.boolean().default(true),
+      /** Who may send the member direct messages (absent in events from before messages: everyone). */
+      allowDirectMessages: DirectMessages.default('everyone'),
+      /** Unread direct messages in the notification email (absent in events from before messages: on). */
+      messageNotifications: z.boolean().default(true),
     }),
   }),
   MemberEmailChanged: event({
@@ -212,6 +217,11 @@ export const domainEvents = {
       createdAt: z.string(),
     }),
   }),
+  LiveUpdate: event({
+    source: 'social',
+    summary: "Something a member should see at once in their open tabs (a message, an unread count, the bell, an event's news): the push worker delivers it to their live connections (docs/architecture.md, \"Live delivery\")",
+    detail: z.object({ pushId: z.string(), userId: z.string(), push: LivePush, createdAt: z.string() }),
+  }),
   AutomationRequested: event({
     source: 'marketing',
     summary: 'The owner started an automation; its run already holds the lease and is recorded as running (docs/marketing.md)',
@@ -262,6 +272,8 @@ export const subscriptions = [
   { event: 'PostPublished', consumer: 'social', self: true },
   { event: 'PostDeleted', consumer: 'social', self: true },
   { event: 'FollowChanged', consumer: 'social', self: true },
+  // Live delivery: social's worker pushes to each member's open WebSockets what its own writes published.
+  { event: 'LiveUpdate', consumer: 'social', self: true },
   { event: 'SocialCountsChanged', consumer: 'identity' },
   { event: 'ReviewPublished', consumer: 'humidor' },
   // VitolAI grounds its answers in its own copies of the catalog and of each member's collection and reviews.

@@ -1,6 +1,6 @@
 
 import { route, type RouteDef } from './route.ts';
-import { ABUSE_LIMITS, CURRENT_USER_PATH, VISITS_PATH } from './constants.ts';
+import { ABUSE_LIMITS, CURRENT_USER_PATH, MESSAGE_LIMITS, VISITS_PATH } from './constants.ts';
 import type { ServiceName } from './services.ts';
 import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './schemas/common.ts';
 import * as z from 'zod';
@@ -33,6 +33,9 @@ import {
   MarketingDashboard, RunAutomationBody, UpdateCampaignBody, UpdateDraftBody,
 } from './schemas/marketing.ts';
 import { VisitBody } from './schemas/attribution.ts';
+import {
+  BlockedList, BlockResult, ConversationPage, MemberParams, Message, MessageParams, MessageThread, NewMessage, ThreadRead, UnreadMessages,
+} from './schemas/messages.ts';
 
 /**
  * The routes manifest: every API route of Torcedor, once. CDK creates the HTTP API routes from it, the
@@ -176,6 +179,7 @@ export const routes = {
     errors: ['INVALID_UPLOAD', 'TRIAL_ENDED'],
   }),
   ...socialRoutes(),
+  ...messageRoutes(),
   getHumidor: route({
     method: 'GET', path: '/api/humidor', service: 'humidor', access: 'member',
     summary: "The member's humidor items", response: HumidorList,
@@ -422,6 +426,53 @@ function eventRoutes() {
     getEventCalendar: route({
       method: 'GET', path: '/api/events/{id}/ics', service: events, access: 'member', text: 'calendar',
       summary: 'The event as an iCalendar file (RFC 5545) for any calendar app', params: IdParams, response: z.string(),
+    }),
+  };
+}
+
+/** Direct messages and blocking, in the social service (services/social/README.md, "Messages", "Blocking"). */
+function messageRoutes() {
+  const social = 'social' as const;
+  return {
+    sendMessage: route({
+      method: 'POST', path: '/api/messages', service: social, access: 'member', status: 201, idempotent: true,
+      summary: `Send a member a direct message; their 'Direct messages from' setting decides. ${MESSAGE_LIMITS.perHour} an hour, ${MESSAGE_LIMITS.newConversationsPerDay.free} new conversations a day on the free plan`,
+      body: NewMessage, response: Message,
+      errors: ['SELF_MESSAGE', 'MESSAGES_CLOSED', 'EMAIL_UNVERIFIED', 'MESSAGE_LIMIT', 'NOT_FOUND'],
+    }),
+    listConversations: route({
+      method: 'GET', path: '/api/messages', service: social, access: 'member', query: CursorQuery,
+      summary: "The member's conversations, the most recent first, each with the other member, the last message and its unread count",
+      response: ConversationPage,
+    }),
+    getUnreadMessages: route({
+      method: 'GET', path: '/api/messages/unread', service: social, access: 'member',
+      summary: "The member's unread direct messages, in all", response: UnreadMessages,
+    }),
+    getThread: route({
+      method: 'GET', path: '/api/messages/{memberId}', service: social, access: 'member', params: MemberParams, query: CursorQuery,
+      summary: 'The thread with a member, newest first (only its two members read it)', response: MessageThread,
+    }),
+    markThreadRead: route({
+      method: 'POST', path: '/api/messages/{memberId}/read', service: social, access: 'member', params: MemberParams,
+      summary: "Mark the thread with a member read; answers the member's unread messages left", response: ThreadRead,
+    }),
+    deleteMessage: route({
+      method: 'DELETE', path: '/api/messages/{memberId}/{messageId}', service: social, access: 'member', params: MessageParams,
+      summary: "Remove one of the member's own messages (both see 'Message removed')", response: Message,
+    }),
+    blockMember: route({
+      method: 'POST', path: '/api/members/{id}/block', service: social, access: 'member', params: IdParams,
+      summary: 'Block a member: neither sees, follows, comments on or messages the other (follows between them end)',
+      response: BlockResult, errors: ['SELF_BLOCK'],
+    }),
+    unblockMember: route({
+      method: 'DELETE', path: '/api/members/{id}/block', service: social, access: 'member', params: IdParams,
+      summary: 'Unblock a member', response: BlockResult, errors: ['SELF_BLOCK'],
+    }),
+    listBlocked: route({
+      method: 'GET', path: '/api/members/blocked', service: social, access: 'member',
+      summary: 'The members the member blocked, the most recent first', response: BlockedList,
     }),
   };
 }

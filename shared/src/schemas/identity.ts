@@ -19,6 +19,8 @@ export const NotificationSettings = z.strictObject({
   followNotifications: z.boolean(),
   reviewNotifications: z.boolean(),
   eventNotifications: z.boolean(),
+  /** New direct messages: live in the page, and in the notification email when unread. */
+  messageNotifications: z.boolean(),
   marketingEmails: z.boolean(),
 });
 export const Preferences = z.strictObject({
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS = {
   followNotifications: true,
   reviewNotifications: true,
   eventNotifications: true,
+  messageNotifications: true,
   marketingEmails: false,
   language: 'en',
   contentFilter: 'standard',

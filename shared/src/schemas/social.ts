@@ -119,6 +119,10 @@ export const PublicProfile = z.object({
   isFollowing: z.boolean(),
   /** Whether the viewer may follow this member now (not themselves, not already, the member accepts follows). */
   canFollow: z.boolean(),
+  /** Whether the viewer may send this member a direct message now (their 'Direct messages from' setting, no block). */
+  canMessage: z.boolean(),
+  /** The viewer blocked this member (the profile then shows name and picture only, and Unblock). */
+  blockedByMe: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
@@ -189,10 +193,10 @@ export const NotificationList = z.object({ items: z.array(Notification), unreadC
 export const MarkNotificationsRead = z.strictObject({ ids: z.array(z.string().min(1).max(200)).min(1).max(100).optional() });
 export const MarkedRead = z.object({ unreadCount: z.number().int().nonnegative() });
 
-export const ReportTargetType = z.enum(['post', 'comment', 'review', 'member']);
+export const ReportTargetType = z.enum(['post', 'comment', 'review', 'member', 'message']);
 export const NewReport = z.strictObject({
   targetType: ReportTargetType,
-  /** A comment is named `<postId>:<commentId>`. */
+  /** A comment is named `<postId>:<commentId>`; a message `<otherMemberId>:<messageId>` (the reporter's own thread). */
   targetId: z.string().min(1).max(140).regex(/^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)?$/, 'Invalid target id'),
   reason: plainText('multiline').trim().min(1, 'Please say what is wrong').max(REPORT_REASON_MAX_LENGTH, `A reason can be at most ${REPORT_REASON_MAX_LENGTH} characters`),
 });
