@@ -1,5 +1,6 @@
 import { App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { LIVE_SERVICE } from '@torcedor/shared/live';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import type { ApiOriginDomain } from '../src/constructs/http-api.ts';
 import { ApiStack } from '../src/stacks/api-stack.ts';
@@ -71,6 +72,7 @@ export function buildApp(app = new App()) {
   const origin = appOrigin ?? `https://${edge.distribution.distributionDomainName}`;
   const services = Object.fromEntries(SERVICES.map((service) => [service, new ServiceStack(app, name(title(service)), {
     env, service, stateful, api: api.api, appOrigin: origin, bundle, ...(restoredTables[service] ? { restoredTable: restoredTables[service] } : {}),
+    ...(service === LIVE_SERVICE ? { live: api.live } : {}),
   })])) as Record<ServiceName, ServiceStack>;
   const operations = new OperationsStack(app, name('Operations'), { env, stateful, api: api.api, services });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventSource, MAIL_EVENT_TYPES, mailSubscriptions, schedules, subscriptions, servicesWithWorker } from '@torcedor/shared/events';
 import { routeKey, routeList, servicesWithStream } from '@torcedor/shared/routes';
 import { INCOMING_PREFIX } from '@torcedor/shared/constants';
-import { LOCAL_ONLY_KEYS, MAIL_LINK_SETTING, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
+import { LOCAL_ONLY_KEYS, MAIL_LINK_SETTING, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SETTING, SERVICE_ENV, VIEWER_ADDRESS_HEADER, type FunctionKind } from '@torcedor/shared/runtime';
+import { LIVE_PATH, LIVE_SERVICE, servicesWithSocket } from '@torcedor/shared/live';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
 import { BUSINESS_METRICS } from '@torcedor/shared/metrics';
 import { buildApp } from '../bin/app.ts';
@@ -117,7 +118,7 @@ describe('stateless stack', () => {
     }
   });
   it('creates exactly one API route per manifest entry', () => {
-    const routes = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey as string);
+    const routes = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey as string).filter((k) => !k.startsWith('$'));
     expect(routes.sort()).toEqual(routeList.filter((r) => !r.stream).map(routeKey).sort());
   });
   it('sends each streamed route from the CDN to its service\'s stream function URL (IAM auth, response streaming), ahead of /api/*', () => {
@@ -155,7 +156,7 @@ describe('stateless stack', () => {
   it("grants each function its own table only (named indexes, no wildcard)", () => {
     const policies = Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][];
     for (const s of SERVICES) {
-      const mine = policies.filter(([id]) => id.startsWith(`${s}http`) || id.startsWith(`${s}worker`));
+      const mine = policies.filter(([id]) => new RegExp(`^${s}(http|worker|socket)FnServiceRoleDefaultPolicy`).test(id));
       expect(mine.length).toBeGreaterThan(0);
       for (const [, p] of mine) {
         const dynamo = p.Properties.PolicyDocument.Statement.filter((st: any) => String(st.Action).includes('dynamodb:'));
@@ -178,7 +179,7 @@ describe('stateless stack', () => {
 });
 
 /** The role policies of a service's functions, by kind, from their logical ids (`<service><kind>Fn...`). */
-const policiesOf = (service: ServiceName, kind: 'http' | 'worker' | 'stream') =>
+const policiesOf = (service: ServiceName, kind: FunctionKind) =>
   (Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][]).filter(([id]) => id.startsWith(`${service}${kind}Fn`));
 const statements = (policies: [string, any][]) => policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
 const actionsOf = (st: any): string[] => [st.Action].flat();
@@ -249,7 +250,7 @@ describe('security rules', () => {
     expect(fns.length).toBeGreaterThan(SERVICES.length);
     for (const [id, f] of fns) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
-      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
+      const kind = String(f.Properties.Description).split(' ')[2] as FunctionKind;
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       for (const k of provider) expect(vars[k], `${id} ${k}`).toBeUndefined();
       const arns = Object.keys(vars).filter((k) => k.endsWith(SECRET_ARN_SUFFIX) && k !== ORIGIN_SECRET_ARN && k !== MAIL_LINK_SECRET_ARN).sort();
@@ -358,16 +359,16 @@ describe('fit for AWS', () => {
   });
 
   it("forwards CloudFront-Viewer-Address to /api (and streamed routes) and adds the origin secret, read from Secrets Manager, to those origins", () => {
-    const policies = Object.values(stateless.findResources('AWS::CloudFront::OriginRequestPolicy')) as any[];
+    const policies = (Object.entries(stateless.findResources('AWS::CloudFront::OriginRequestPolicy')) as [string, any][]).filter(([id]) => !id.includes('LiveRequests'));
     expect(policies).toHaveLength(1);
-    const config = policies[0].Properties.OriginRequestPolicyConfig;
+    const config = policies[0]![1].Properties.OriginRequestPolicyConfig;
     expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
     expect(config.HeadersConfig.Headers).toContain(VIEWER_ADDRESS_HEADER);
     expect(config.HeadersConfig.Headers).not.toContain('host');
     const dist = (Object.values(stateless.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
-    const apiBehaviours = dist.CacheBehaviors.filter((b: any) => b.PathPattern.startsWith('/api/'));
+    const apiBehaviours = dist.CacheBehaviors.filter((b: any) => b.PathPattern.startsWith('/api/') && b.PathPattern !== LIVE_PATH);
     expect(apiBehaviours.length).toBe(1 + routeList.filter((r) => r.stream).length);
-    const policyId = Object.keys(stateless.findResources('AWS::CloudFront::OriginRequestPolicy'))[0];
+    const policyId = policies[0]![0];
     for (const b of apiBehaviours) {
       expect(b.OriginRequestPolicyId, b.PathPattern).toEqual({ Ref: policyId });
       const origin = dist.Origins.find((o: any) => o.Id === b.TargetOriginId);
@@ -386,7 +387,7 @@ describe('fit for AWS', () => {
 
   it('gives the origin secret to the functions that count by address (identity, marketing), read-only, and to no other', () => {
     for (const [id, f] of serviceFunctions()) {
-      const [, service, kind] = String(f.Properties.Description).split(' ') as [string, ServiceName, 'http' | 'worker' | 'stream'];
+      const [, service, kind] = String(f.Properties.Description).split(' ') as [string, ServiceName, FunctionKind];
       const wanted = SERVICE_ENV[service].includes(`${ORIGIN_SECRET_ARN}?`);
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       expect(vars[ORIGIN_VERIFY_SETTING], id).toBeUndefined();
@@ -492,7 +493,7 @@ describe('uploads', () => {
     expect(uploadsServices.sort()).toEqual(['humidor', 'identity', 'social']);
     for (const [id, f] of serviceFunctions()) {
       const service = String(f.Properties.Description).split(' ')[1] as ServiceName;
-      const kind = String(f.Properties.Description).split(' ')[2] as 'http' | 'worker' | 'stream';
+      const kind = String(f.Properties.Description).split(' ')[2] as FunctionKind;
       const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       const s3 = statements(policiesOf(service, kind)).filter((x) => actionsOf(x).some((a) => a.startsWith('s3:')));
       if (!uploadsServices.includes(service)) {
@@ -545,6 +546,7 @@ describe('operations', () => {
       if (schedules.some((x) => x.name === `outbox-relay-${s}`)) expected.push(`${s}-outbox-age`);
     }
     for (const s of servicesWithStream()) expected.push(`${s}-stream-errors`, `${s}-stream-throttles`);
+    for (const s of servicesWithSocket()) expected.push(`${s}-socket-errors`, `${s}-socket-throttles`);
     for (const name of expected) expect(named(name), name).toHaveLength(1);
     // Nothing else: every alarm is one of these.
     expect(allAlarms().map((a) => a.Properties.AlarmName).sort()).toEqual(expected.map((n) => `torcedor-dev-${n}`).sort());
@@ -585,7 +587,12 @@ describe('operations', () => {
         expect(alarms[rollback].Properties.AlarmName, id).toBe(`torcedor-dev-${String(f.Properties.Description).split(' ').slice(1).join('-')}-errors`);
       }
       const aliasIds = new Set(aliases.map(([aid]) => aid));
-      for (const i of Object.values(t.findResources('AWS::ApiGatewayV2::Integration')) as any[]) expect(aliasIds.has(i.Properties.IntegrationUri.Ref), stack.stackName).toBe(true);
+      for (const i of Object.values(t.findResources('AWS::ApiGatewayV2::Integration')) as any[]) {
+        // An HTTP API integration names the alias; a WebSocket one its invocation URI, built from the alias.
+        const uri = i.Properties.IntegrationUri;
+        const target = uri.Ref ?? uri['Fn::Join']?.[1]?.find((part: any) => part?.Ref && !String(part.Ref).startsWith('AWS::'))?.Ref;
+        expect(aliasIds.has(target), stack.stackName).toBe(true);
+      }
       for (const r of Object.values(t.findResources('AWS::Events::Rule')) as any[]) {
         for (const target of r.Properties.Targets) expect(aliasIds.has(target.Arn.Ref), JSON.stringify(target.Arn)).toBe(true);
       }
@@ -696,6 +703,56 @@ describe('cost choices', () => {
     }
     for (const t of Object.values(stateful.findResources('AWS::DynamoDB::Table')) as any[]) expect(t.Properties.OnDemandThroughput).toBeUndefined();
     expect(() => buildApp(appWith({ tableMaxWriteUnits: 'many' }))).toThrow(/tableMaxWriteUnits/);
+  });
+});
+
+describe('live delivery', () => {
+  const api = () => Template.fromStack(built.api);
+  it("answers $connect, $disconnect and $default with the live service's socket function (its live alias), on a stage named by the deployment", () => {
+    const routes = Object.values(api().findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties.RouteKey).sort();
+    expect(routes).toEqual(['$connect', '$default', '$disconnect']);
+    api().hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+    api().hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'torcedor-dev-live', AutoDeploy: true, AccessLogSettings: Match.objectLike({}) });
+    const uris = Object.values(api().findResources('AWS::ApiGatewayV2::Integration')).map((i: any) => JSON.stringify(i.Properties.IntegrationUri));
+    expect(uris).toHaveLength(3);
+    const socketAlias = Object.entries(api().findResources('AWS::Lambda::Alias')).find(([id]) => id.startsWith(`${LIVE_SERVICE}socket`))![0];
+    for (const u of uris) expect(u).toContain(socketAlias);
+  });
+  it('sends LIVE_PATH from the CDN to the stage, ahead of /api/*, with the handshake headers, the cookies and the origin secret, never cached', () => {
+    const dist = (Object.values(stateless.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+    const patterns = dist.CacheBehaviors.map((b: any) => b.PathPattern);
+    expect(patterns.indexOf(LIVE_PATH)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(LIVE_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    const live = dist.CacheBehaviors.find((b: any) => b.PathPattern === LIVE_PATH);
+    expect(live.ViewerProtocolPolicy).toBe('https-only');
+    const origin = dist.Origins.find((o: any) => o.Id === live.TargetOriginId);
+    expect(origin.OriginPath).toBe('/torcedor-dev-live');
+    expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
+    expect(JSON.stringify(origin.OriginCustomHeaders)).toContain('OriginVerifySecret');
+    const [, policy] = (Object.entries(stateless.findResources('AWS::CloudFront::OriginRequestPolicy')) as [string, any][]).find(([id]) => id.includes('LiveRequests'))!;
+    const config = policy.Properties.OriginRequestPolicyConfig;
+    expect(config.CookiesConfig.CookieBehavior).toBe('all');
+    expect(config.HeadersConfig.Headers).toEqual(expect.arrayContaining(['sec-websocket-key', 'sec-websocket-version', 'origin', 'x-forwarded-host', VIEWER_ADDRESS_HEADER]));
+    expect(config.HeadersConfig.Headers).not.toContain('host');
+    const rewrite = Object.values(stateless.findResources('AWS::CloudFront::Function')).map((f: any) => f.Properties.FunctionCode as string).find((c) => c.includes("r.uri = '/'"));
+    expect(rewrite).toContain('x-forwarded-host');
+  });
+  it('lets only the live service worker and socket manage connections, of its own stage alone, and tells them where (LIVE_ENDPOINT)', () => {
+    const managers = (Object.entries(stateless.findResources('AWS::IAM::Policy')) as [string, any][])
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
+    expect(managers.map(([id]) => id.replace(/LivePush.*$/, '')).sort()).toEqual([`${LIVE_SERVICE}socket`, `${LIVE_SERVICE}worker`]);
+    for (const [, p] of managers) {
+      const [st] = p.Properties.PolicyDocument.Statement;
+      expect(st.Action).toBe('execute-api:ManageConnections');
+      expect(JSON.stringify(st.Resource)).toContain('/torcedor-dev-live/*/@connections/*');
+    }
+    for (const [id, f] of serviceFunctions()) {
+      const [, service, kind] = String(f.Properties.Description).split(' ') as [string, ServiceName, FunctionKind];
+      const vars = (f.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const wanted = service === LIVE_SERVICE && kind !== 'stream';
+      expect(vars.LIVE_ENDPOINT !== undefined, id).toBe(wanted);
+      if (wanted) expect(JSON.stringify(vars.LIVE_ENDPOINT), id).toContain('/torcedor-dev-live');
+    }
   });
 });
 

@@ -1,15 +1,24 @@
 import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
+import { LIVE_MANAGEMENT_PATH } from './gateway/live.ts';
 
 /** Who the local stack's emails come from. */
 export const LOCAL_MAIL_FROM = 'Torcedor <club@torcedor.localhost>';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 
+/**
+ * The management API of the local WebSocket stand-in (local/src/gateway/live.ts), served by the gateway on `port`:
+ * LIVE_ENDPOINT of the live service on this machine (in AWS, the WebSocket API stage's callback URL).
+ */
+export const liveEndpoint = (port: number) => `http://127.0.0.1:${port}${LIVE_MANAGEMENT_PATH}`;
+
 /** Values the local stack gives the per-service keys of SERVICE_ENV (a trailing '?' marks optional ones). */
-function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): string | undefined {
+function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv, opts: { liveEndpoint?: string }): string | undefined {
   switch (key) {
+    // Given by whoever serves the socket (the stack's gateway, or a test's serveLive); unset, nothing is pushed.
+    case 'LIVE_ENDPOINT': return opts.liveEndpoint || source.LIVE_ENDPOINT || undefined;
     case 'USER_POOL_ID': return aws.userPoolId;
     case 'UPLOADS_BUCKET': return aws.uploadsBucket;
     case ORIGIN_VERIFY_SETTING: return JSON.stringify({ current: aws.originProof });
@@ -30,7 +39,7 @@ function serviceSetting(key: string, aws: LocalAws, source: NodeJS.ProcessEnv): 
 export function serviceEnv(
   service: ServiceName,
   aws: LocalAws,
-  opts: { logLevel?: LogLevel; source?: NodeJS.ProcessEnv } = {},
+  opts: { logLevel?: LogLevel; source?: NodeJS.ProcessEnv; liveEndpoint?: string } = {},
 ): Record<string, string> {
   const source = opts.source ?? process.env;
   const base: Record<(typeof BASE_ENV_KEYS)[number], string> = {
@@ -55,7 +64,7 @@ export function serviceEnv(
   for (const spec of SERVICE_ENV[service]) {
     const optional = spec.endsWith('?');
     const key = optional ? spec.slice(0, -1) : spec;
-    const value = serviceSetting(key, aws, source);
+    const value = serviceSetting(key, aws, source, opts);
     if (value !== undefined) extra[key] = value;
     else if (!optional) throw new Error(`the local stack has no value for ${key} of ${service}: add it in local/src/env.ts`);
   }

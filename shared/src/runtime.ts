@@ -27,10 +27,12 @@ export const layerModulesOf = (service: ServiceName): readonly string[] => [...(
  * waits longer than a worker's limit before the last try of a delivery: a try that stopped without clearing its
  * idempotency record holds the delivery for that long.
  */
-export const FUNCTION_TIMEOUT_SECONDS = { http: 10, worker: 60, stream: 60 } as const;
+export const FUNCTION_TIMEOUT_SECONDS = { http: 10, worker: 60, stream: 60, socket: 10 } as const;
+/** The kinds of a service's functions: HTTP routes, its worker (events, schedules, jobs), streamed routes, the live socket. */
+export type FunctionKind = keyof typeof FUNCTION_TIMEOUT_SECONDS;
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
-export const serviceEntry = (service: ServiceName, fn: 'http' | 'worker' | 'stream') => `services/${service}/src/${fn}.ts`;
+export const serviceEntry = (service: ServiceName, fn: FunctionKind) => `services/${service}/src/${fn}.ts`;
 
 /**
  * Environment every service function receives (validated by each function at start-up, see
@@ -92,7 +94,8 @@ export const SERVICE_ENV: Record<ServiceName, readonly string[]> = {
     `${ORIGIN_VERIFY_SETTING}?`, `${ORIGIN_VERIFY_SETTING}_SECRET_ARN?`, 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?',
     `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`,
   ],
-  social: ['UPLOADS_BUCKET', 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?', `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`],
+  // LIVE_ENDPOINT: the WebSocket API's management endpoint the push worker posts to (docs/architecture.md, "Live delivery").
+  social: ['UPLOADS_BUCKET', 'LIVE_ENDPOINT?', 'MAIL_FROM', 'MAIL_CONFIGURATION_SET?', `${MAIL_LINK_SETTING}?`, `${MAIL_LINK_SETTING}_SECRET_ARN?`],
   humidor: ['UPLOADS_BUCKET', 'OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],
   events: [],
   ai: ['OPENAI_API_KEY?', 'OPENAI_API_KEY_SECRET_ARN?', 'OPENAI_MODEL?', 'OPENAI_BASE_URL?', 'OPENAI_TIMEOUT_MS?'],

@@ -11,6 +11,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, type IConstruct } from 'constructs';
 import { METRICS_NAMESPACE, OPERATIONAL_METRICS, OUTBOX_AGE_ALARM_SECONDS } from '@torcedor/shared/metrics';
 import type { ServiceName } from '@torcedor/shared/services';
+import type { FunctionKind } from '@torcedor/shared/runtime';
 import type { Stage } from '../stage.ts';
 import { acknowledge } from './nag.ts';
 
@@ -69,7 +70,7 @@ const FIVE_MINUTES = Duration.minutes(5);
  * A function's alarms: errors (the canary's rollback alarm), throttles and, for a worker invoked asynchronously, the
  * age of the events waiting for it. `fn` is the `live` alias, so the errors are the running version's.
  */
-export function functionAlarms(scope: Construct, p: { stage: Stage; service: ServiceName; kind: 'http' | 'worker' | 'stream'; fn: IFunction }) {
+export function functionAlarms(scope: Construct, p: { stage: Stage; service: ServiceName; kind: FunctionKind; fn: IFunction }) {
   const what = `${p.service}-${p.kind}`;
   const errors = alarm(scope, 'ErrorsAlarm', {
     stage: p.stage, name: `${what}-errors`, threshold: 0,

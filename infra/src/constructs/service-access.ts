@@ -2,7 +2,7 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { domainEvents, eventSource } from '@torcedor/shared/events';
-import { MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, SERVICE_ENV, type FunctionKind } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import type { StatefulStack } from '../stacks/stateful-stack.ts';
 import { grantUploads, uploadsBucketName } from './buckets.ts';
@@ -41,7 +41,9 @@ export interface ServiceSettings {
  * in the environment, read access on the role. `tableName` overrides the table a restored copy replaced (infra/README.md,
  * "Restoring a table").
  */
-export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigin: string, tableName?: string): ServiceSettings {
+export function serviceSettings(
+  s: StatefulStack, service: ServiceName, appOrigin: string, tableName?: string, o: { liveEndpoint?: string } = {},
+): ServiceSettings {
   const extra: Record<string, string> = {};
   let uploads = false;
   let mail = false;
@@ -55,7 +57,9 @@ export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigi
       extra[name] = s.stage.mailFrom;
       mail = true;
     } else if (name === 'MAIL_CONFIGURATION_SET') extra[name] = s.mail.configurationSet.configurationSetName;
-    else if (name === 'MAIL_SEND_PER_SECOND') {
+    else if (name === 'LIVE_ENDPOINT') {
+      if (o.liveEndpoint) extra[name] = o.liveEndpoint;
+    } else if (name === 'MAIL_SEND_PER_SECOND') {
       if (s.stage.mailSendPerSecond) extra[name] = String(s.stage.mailSendPerSecond);
     }
     else if (name === 'UPLOADS_BUCKET') {
@@ -91,7 +95,7 @@ export function serviceSettings(s: StatefulStack, service: ServiceName, appOrigi
 }
 
 /** What every function of a service may do: its own table, its events, its secrets and the uploads, nothing else. */
-export function grantService(fn: IFunction, s: StatefulStack, service: ServiceName, kind: 'http' | 'worker' | 'stream', settings: ServiceSettings) {
+export function grantService(fn: IFunction, s: StatefulStack, service: ServiceName, kind: FunctionKind, settings: ServiceSettings) {
   grantOwnTable(fn, service, s.tables[service], settings.restoredTable);
   // A publisher may put events with its own source only: no service can forge another's events.
   if (PUBLISHERS.has(service)) {

@@ -11,7 +11,7 @@ import { functionAlarms } from './alarms.ts';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { FUNCTION_TIMEOUT_SECONDS, LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry } from '@torcedor/shared/runtime';
+import { FUNCTION_TIMEOUT_SECONDS, LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry, type FunctionKind } from '@torcedor/shared/runtime';
 import { buildSync } from 'esbuild';
 import type { ServiceName } from '@torcedor/shared/services';
 
@@ -100,7 +100,7 @@ function serviceLayer(scope: Construct, service: ServiceName): ILayerVersion | u
 export interface ServiceFunctionProps {
   stage: Stage;
   service: ServiceName;
-  kind: 'http' | 'worker' | 'stream';
+  kind: FunctionKind;
   environment: Record<string, string>;
   /** false in assertion tests: an inline stub keeps synth fast; `cdk synth` always bundles. */
   bundle: boolean;

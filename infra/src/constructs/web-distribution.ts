@@ -12,16 +12,12 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBuck
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { IDEMPOTENCY_HEADER, UPLOADS_PREFIX } from '@torcedor/shared/constants';
+import { LIVE_PATH } from '@torcedor/shared/live';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@torcedor/shared/runtime';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
+import { acknowledge, LAMBDA_BASIC_ROLE, literalOr } from './nag.ts';
 import { REPO_ROOT } from './service-function.ts';
 
-/** How cdk-nag names a stack attribute: its value where the stack knows it (an app given a region), else the placeholder. */
-const literalOr = (stack: Stack, value: string, placeholder: string) => {
-  const resolved = stack.resolve(value);
-  return typeof resolved === 'string' ? resolved : placeholder;
-};
 
 /**
  * The SPA bucket behind CloudFront, with `/api/*` routed to the HTTP API so the browser sees one origin
@@ -73,6 +69,15 @@ export class WebDistribution extends Construct {
     'origin', 'x-forwarded-host', 'content-type', IDEMPOTENCY_HEADER, 'stripe-signature', 'user-agent', 'accept', VIEWER_ADDRESS_HEADER,
   ] as const;
 
+  /**
+   * The live socket's viewer headers: the WebSocket handshake's own, and what its $connect reads (the session cookie
+   * rides with the cookies; Origin and X-Forwarded-Host for the same-origin check; the viewer's address).
+   */
+  static readonly LIVE_VIEWER_HEADERS = [
+    'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-protocol', 'sec-websocket-extensions',
+    'origin', 'x-forwarded-host', 'user-agent', VIEWER_ADDRESS_HEADER,
+  ] as const;
+
   /** The /api behaviours' origin request policy: cookies, the query and API_VIEWER_HEADERS, never the Host. */
   private static apiRequestPolicy(scope: Construct): OriginRequestPolicy {
     return new OriginRequestPolicy(scope, 'ApiRequests', {
@@ -90,6 +95,8 @@ export class WebDistribution extends Construct {
    */
   constructor(scope: Construct, id: string, props: {
     apiHost: string; logs: Bucket; uploads: IBucket; streams?: { path: string; url: IFunctionUrl }[];
+    /** The live socket's execute-api host and its stage's path (live-socket.ts). */
+    live?: { host: string; path: string };
     originSecret: ISecret; originSecretGeneration?: string;
     /** The AWS WAF web ACL in front of everything (edge-firewall.ts). */
     webAclArn: string;
@@ -161,6 +168,7 @@ export class WebDistribution extends Construct {
         ...Object.fromEntries((props.streams ?? []).map(({ path, url }) => [path, {
           origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60), customHeaders: proof }), ...api,
         }])),
+        ...(props.live ? { [LIVE_PATH]: this.liveBehaviour(props.live, proof, headers) } : {}),
         '/api/*': { origin: new HttpOrigin(props.apiHost, { customHeaders: proof }), ...api },
         [`/${UPLOADS_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessLevels: [AccessLevel.READ] }),
@@ -179,6 +187,34 @@ export class WebDistribution extends Construct {
     this.deploySite(site);
     acknowledge(this, 'CFR1', 'Age rules are enforced per country by the service at sign-up; the product does not block countries at the edge.');
     acknowledge(this, 'CFR4', 'The default CloudFront certificate is used until the operator attaches a custom domain, where TLSv1.2_2021 is set.');
+  }
+
+  /**
+   * LIVE_PATH to the WebSocket API (docs/architecture.md, "Live delivery"): CloudFront passes WebSocket upgrades on;
+   * a viewer-request function sets the viewer's host (the same-origin check) and sends the path to the stage's root,
+   * since the WebSocket API answers at `/<stage>` alone. Never cached; the handshake's headers and the cookies go on.
+   */
+  private liveBehaviour(live: { host: string; path: string }, proof: Record<string, string>, headers: ResponseHeadersPolicy) {
+    const toStage = new CfFunction(this, 'LiveRewrite', {
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; r.headers['x-forwarded-host'] = { value: r.headers.host ? r.headers.host.value : '' }; r.uri = '/'; return r; }",
+      ),
+    });
+    const requests = new OriginRequestPolicy(this, 'LiveRequests', {
+      comment: 'Torcedor live socket: cookies, the WebSocket handshake and the headers $connect reads',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...WebDistribution.LIVE_VIEWER_HEADERS),
+    });
+    return {
+      origin: new HttpOrigin(live.host, { originPath: live.path, customHeaders: proof }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: requests,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: toStage, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
   }
 
   /** What an upload is answered with: nosniff, inline, a private 5-minute cache, a CSP that runs nothing. */

@@ -25,6 +25,7 @@ export class EdgeStack extends Stack {
     const webAclArn = props.webAclArn ?? new EdgeFirewall(this, 'Firewall', { stage: s.stage }).webAclArn;
     this.distribution = new WebDistribution(this, 'Web', {
       apiHost: props.api.originHost, logs: s.logs, uploads: s.uploads, streams: props.api.streams, originSecret: s.originSecret,
+      live: { host: props.api.live.originHost, path: props.api.live.originPath },
       originSecretGeneration: props.originSecretGeneration, webAclArn,
     }).distribution;
   }

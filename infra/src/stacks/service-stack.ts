@@ -1,5 +1,6 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { schedules, servicesWithWorker } from '@torcedor/shared/events';
 import type { ServiceName } from '@torcedor/shared/services';
@@ -19,6 +20,8 @@ export interface ServiceProps extends StackProps {
   bundle: boolean;
   /** A point-in-time copy that replaced the service's table (infra/README.md, "Restoring a table"). */
   restoredTable?: string;
+  /** The live service's socket: its worker pushes to open connections through it (docs/architecture.md, "Live delivery"). */
+  live?: { endpoint: string; grantPush(scope: Construct, fn: IFunction): void };
 }
 
 /**
@@ -34,7 +37,7 @@ export class ServiceStack extends Stack {
   constructor(scope: Construct, id: string, props: ServiceProps) {
     super(scope, id, props);
     const { service, stateful: s } = props;
-    const settings = serviceSettings(s, service, props.appOrigin, props.restoredTable);
+    const settings = serviceSettings(s, service, props.appOrigin, props.restoredTable, { liveEndpoint: props.live?.endpoint });
     const fn = (kind: 'http' | 'worker') => {
       const f = new ServiceFunction(this, `${service}-${kind}`, { stage: s.stage, service, kind, environment: settings.environment, bundle: props.bundle });
       grantService(f.fn, s, service, kind, settings);
@@ -45,6 +48,7 @@ export class ServiceStack extends Stack {
     if (servicesWithWorker().includes(service)) {
       this.worker = fn('worker');
       this.bus = new BusWiring(this, 'Bus', { stage: s.stage, bus: s.bus, service, worker: this.worker.alias });
+      props.live?.grantPush(this.worker, this.worker.fn);
       if (schedules.some((x) => x.name === `outbox-relay-${service}`)) outboxAlarm(this, s.stage, service);
     }
     notifyAll(this, s.alarmTopic);

@@ -1,11 +1,12 @@
 import { handleDevMail, isDevMailPath } from './dev-mail.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { Readable } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { UPLOAD_CONTENT_TYPES, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { routeList } from '@torcedor/shared/routes';
+import { LIVE_SERVICE } from '@torcedor/shared/live';
 import { ObjectPath } from '@torcedor/shared/schemas/social';
 import type { ServiceName } from '@torcedor/shared/services';
 import { UPLOADS_BUCKET } from '../aws/local-aws.ts';
@@ -15,11 +16,13 @@ import {
   MAX_GATEWAY_BODY_BYTES, buildHttpEvent, compileRoutes, jsonResponse, matchRoute, newRequestId, toGatewayResponse,
   type GatewayRequest, type GatewayResponse,
 } from './api-event.ts';
+import { LiveGateway, refuseUnhandledUpgrade, type LiveSocketEvent } from './live.ts';
 import { securityHeaders } from './security.ts';
 import type { StaticFile } from './static.ts';
 
 export type Invoke = (service: ServiceName, event: unknown) => Promise<unknown>;
 export type InvokeStream = (service: ServiceName, event: unknown, listeners: StreamListeners) => Promise<void>;
+export type InvokeSocket = (service: ServiceName, event: LiveSocketEvent) => Promise<unknown>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface GatewayOptions {
@@ -27,6 +30,13 @@ export interface GatewayOptions {
   invoke: Invoke;
   /** A stream function's invocation (routes with `stream: true`), like CloudFront in front of a function URL. */
   invokeStream?: InvokeStream;
+  /**
+   * The live service's socket function: with it, the gateway stands in for API Gateway's WebSocket API at LIVE_PATH
+   * and its management API at /_live (live.ts).
+   */
+  invokeSocket?: InvokeSocket;
+  /** Overrides of the WebSocket API's idle and maximum connection times (tests). */
+  liveTimes?: { idleMs?: number; maxConnectionMs?: number };
   /** The S3 stand-in's endpoint (presigned POSTs go there; the gateway serves `/uploads/*` from its bucket). */
   uploadsOrigin?: () => string | undefined;
   /** The SES stand-in's endpoint: its inbox is served at /_dev/mail/ (dev-mail.ts). */
@@ -60,7 +70,8 @@ const UPLOADS_PATH = `/${UPLOADS_PREFIX}/`;
  * The local edge: one HTTP server on PORT standing in for CloudFront + API Gateway. `/api/*` is
  * matched against the routes manifest and handed, as an API Gateway v2 event, to the owning service's
  * function; GET/HEAD `/uploads/*` is read from the uploads bucket of the S3 stand-in (same origin, as the
- * CDN serves it in AWS); everything else is the SPA (built files, or Vite in dev mode).
+ * CDN serves it in AWS); a WebSocket at LIVE_PATH goes to the live service's socket function (live.ts); everything
+ * else is the SPA (built files, or Vite in dev mode).
  */
 export class Gateway {
   readonly server: Server;
@@ -69,9 +80,25 @@ export class Gateway {
   private vite: Middleware | undefined;
   private webMessage = 'Torcedor is starting…';
   private readonly sockets = new Set<Socket>();
+  /** API Gateway's WebSocket API and its management API, when the stack has a socket function. */
+  readonly live: LiveGateway | undefined;
 
   constructor(private readonly o: GatewayOptions) {
     this.server = createServer((req, res) => void this.handle(req, res));
+    if (o.invokeSocket) {
+      const invokeSocket = o.invokeSocket;
+      const live = new LiveGateway({
+        invoke: (event) => invokeSocket(LIVE_SERVICE, event),
+        log: o.log, ready: () => this.ready, originProof: o.originProof, port: o.port, ...o.liveTimes,
+      });
+      this.live = live;
+      // Only LIVE_PATH is taken: any other upgrade is left to its own listener (Vite's HMR in dev mode), and refused
+      // when there is none.
+      this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (live.handleUpgrade(req, socket, head)) return;
+        if (this.server.listenerCount('upgrade') === 1) refuseUnhandledUpgrade(socket);
+      });
+    }
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.once('close', () => this.sockets.delete(s));
@@ -159,6 +186,8 @@ export class Gateway {
         this.send(res, out, req.method === 'HEAD');
       } else if (pathname.startsWith(UPLOADS_PATH)) {
         await this.handleUpload(req, res, pathname);
+      } else if (this.live && LiveGateway.isManagementPath(pathname)) {
+        await this.live.handleManagement(req, res);
       } else if (isDevMailPath(pathname)) {
         await handleDevMail(req, res, url, this.o.mailOrigin?.());
       } else {
@@ -304,6 +333,7 @@ export class Gateway {
 
   async close(): Promise<void> {
     this.ready = false;
+    await this.live?.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeIdleConnections();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
+import { servicesWithSocket } from '@torcedor/shared/live';
 import { servicesWithStream } from '@torcedor/shared/routes';
 import { serviceEntry } from '@torcedor/shared/runtime';
 import { SERVICES, type ServiceName } from '@torcedor/shared/services';
@@ -57,17 +58,21 @@ function linkNodeModules(outDir: string, rootModules: string): void {
   }
 }
 
-/** The worker-thread host plus each service's functions (http, and worker / stream where it has one), and where each bundle goes. */
+/** The worker-thread host plus each service's functions (http, and worker / stream / socket where it has one), and where each bundle goes. */
 function entryPointsOf(repoRoot: string, outDir: string): { entryPoints: { in: string; out: string }[]; bundles: ServiceBundles } {
   const withWorker = new Set(servicesWithWorker());
   const withStream = new Set(servicesWithStream());
+  const withSocket = new Set(servicesWithSocket());
   const bundles = {} as ServiceBundles;
   const entryPoints: { in: string; out: string }[] = [
     { in: fileURLToPath(new URL('./host.ts', import.meta.url)), out: 'host' },
   ];
   for (const s of SERVICES) {
     bundles[s] = {};
-    const fns: FunctionKind[] = ['http', ...(withWorker.has(s) ? ['worker' as const] : []), ...(withStream.has(s) ? ['stream' as const] : [])];
+    const fns: FunctionKind[] = [
+      'http', ...(withWorker.has(s) ? ['worker' as const] : []), ...(withStream.has(s) ? ['stream' as const] : []),
+      ...(withSocket.has(s) ? ['socket' as const] : []),
+    ];
     for (const fn of fns) {
       const src = join(repoRoot, serviceEntry(s, fn));
       if (!existsSync(src)) throw new Error(`${serviceEntry(s, fn)} is missing`);
@@ -144,7 +149,8 @@ function rebuildOnChange(ctx: esbuild.BuildContext, repoRoot: string): () => Pro
 }
 
 /**
- * Bundles each service's http function (and worker where servicesWithWorker() lists one) the way CDK's
+ * Bundles each service's http function (and worker, stream and socket where servicesWithWorker(), servicesWithStream()
+ * and servicesWithSocket() list one) the way CDK's
  * NodejsFunction does: esbuild, platform node, ESM, one self-contained file per function; plus the
  * worker-thread host. Output goes to `outDir/<service>/<fn>.mjs`.
  *

@@ -1,6 +1,6 @@
 /**
- * The "Lambda runtime" of one service inside a worker thread: imports the service's bundled http and
- * worker functions once (cold start), then runs each invocation it is sent with a Lambda-like context.
+ * The "Lambda runtime" of one service inside a worker thread: imports the service's bundled http, worker, stream
+ * and socket functions once (cold start), then runs each invocation it is sent with a Lambda-like context.
  * Bundled by esbuild into <DATA_DIR>/build/host.mjs; the thread's process.env is the service's own.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -56,7 +56,7 @@ function responseStream(id: number): { stream: LocalResponseStream; ended: Promi
 }
 
 const handlers: Partial<Record<FunctionKind, Handler>> = {};
-for (const fn of ['http', 'worker', 'stream'] as const) {
+for (const fn of ['http', 'worker', 'stream', 'socket'] as const) {
   const file = data.entries[fn];
   if (!file) continue;
   const mod = (await import(pathToFileURL(file).href)) as { handler?: Handler };

@@ -1,5 +1,8 @@
 /** Messages between the local stack and a service's worker thread (the "Lambda runtime" protocol). */
-export type FunctionKind = 'http' | 'worker' | 'stream';
+import type { FunctionKind } from '@torcedor/shared/runtime';
+
+/** http, worker, stream, and the live socket (API Gateway's WebSocket routes). */
+export type { FunctionKind };
 
 export interface HostData {
   service: string;

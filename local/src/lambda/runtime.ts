@@ -5,8 +5,16 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
 import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
-/** Invocation time limits: each kind of function's own, as CDK sets them in AWS (FUNCTION_TIMEOUT_SECONDS). */
-const TIMEOUTS_MS: Record<FunctionKind, number> = { http: FUNCTION_TIMEOUT_SECONDS.http * 1000, worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000, stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000 };
+/**
+ * Invocation time limits: each kind of function's own, as CDK sets them in AWS (FUNCTION_TIMEOUT_SECONDS). The socket
+ * function's is also under API Gateway's integration timeout (29 s), which therefore never fires first.
+ */
+const TIMEOUTS_MS: Record<FunctionKind, number> = {
+  http: FUNCTION_TIMEOUT_SECONDS.http * 1000,
+  worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000,
+  stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000,
+  socket: Math.min(FUNCTION_TIMEOUT_SECONDS.socket, 29) * 1000,
+};
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {

@@ -15,6 +15,7 @@ export function createGateway(run: StackRun): Gateway {
     log: (line) => console.log(`  ${line}`),
     invoke: (service, event) => run.runtimes.get(service)!.invoke('http', event),
     invokeStream: (service, event, listeners) => run.runtimes.get(service)!.invokeStream(event, listeners),
+    invokeSocket: (service, event) => run.runtimes.get(service)!.invoke('socket', event),
   });
 }
 

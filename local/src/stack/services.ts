@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { servicesWithWorker } from '@torcedor/shared/events';
 import { SERVICES } from '@torcedor/shared/services';
 import { localAws, type LocalAws } from '../aws/local-aws.ts';
-import { serviceEnv } from '../env.ts';
+import { liveEndpoint, serviceEnv } from '../env.ts';
 import { buildServices, type BuildResult } from '../lambda/build.ts';
 import { ServiceRuntime } from '../lambda/runtime.ts';
 import { since } from '../log.ts';
@@ -54,7 +54,8 @@ export async function startServices(run: StackRun, dynamoPort: number, parts: {
   const t = performance.now();
   const { runtimes, log } = run;
   for (const s of SERVICES) {
-    runtimes.set(s, new ServiceRuntime(s, build.host, build.bundles[s], serviceEnv(s, aws, { logLevel: run.logLevel }), (svc, err) => {
+    const env = serviceEnv(s, aws, { logLevel: run.logLevel, liveEndpoint: liveEndpoint(run.port) });
+    runtimes.set(s, new ServiceRuntime(s, build.host, build.bundles[s], env, (svc, err) => {
       log.error(`${svc} runtime crashed (${err.message}); it restarts on its next request`);
     }));
   }

@@ -7,6 +7,14 @@
  */
 export { serviceEnv } from '../env.ts';
 export type { LocalAws } from '../aws/local-aws.ts';
+/**
+ * The WebSocket stand-in on its own loopback port, for tests of socket and push code: start it with the socket
+ * handler as `invoke`, then give its `endpoint` as LIVE_ENDPOINT (`serviceEnv('social', aws, { liveEndpoint })`)
+ * and open `ws` clients at its `url`.
+ *
+ *   const live = await serveLive({ invoke: (event) => socketHandler(event, context) });
+ */
+export { serveLive, type LiveSocketEvent } from '../gateway/live.ts';
 
 import type { LocalAws } from '../aws/local-aws.ts';
 
