@@ -32,6 +32,9 @@ export const PRICES = {
   wafRuleMonth: 1,
   wafRequestsPerMillion: 0.6,
   s3StorageGbMonth: 0.023,
+  /** API Gateway's WebSocket API (the live socket): messages of up to 32 KB each way, and connection minutes. */
+  webSocketMessagesPerMillion: 1.0,
+  webSocketConnectionMinutesPerMillion: 0.25,
 } as const;
 
 /** What the model assumes beyond what the bench measures (each named in docs/cost.md). */
@@ -52,8 +55,17 @@ export const ASSUMPTIONS = {
   alarms: 75,
   dashboards: 1,
   wafRules: 3,
-  /** A worker invocation is taken to last as long as the mean API request measured. */
-  emailsPerActiveDay: 0,
+  /**
+   * Emails per active day: a digest at most hourly to members with notification emails on, codes, campaigns (a share
+   * of members a day gets one).
+   */
+  emailsPerActiveDay: 0.3,
+  /**
+   * The live socket (docs/architecture.md, "Live delivery"): minutes a daily-active member keeps a tab open, and the
+   * messages that costs, a ping and its pong every 5 minutes plus the pushes (messages, counts, event news).
+   */
+  liveMinutesPerActiveDay: 60,
+  livePushesPerActiveDay: 20,
 } as const;
 
 export type Plan = 'lite' | 'essentials' | 'plus';
@@ -86,13 +98,17 @@ function cognito(plan: Plan): number {
 export function monthlyBill(m: HeatMeasure, plan: Plan = 'lite'): { lines: BillLine[]; total: number; perMemberMonth: number } {
   const requests = perMonth(REQUESTS_PER_ACTIVE_DAY);
   const meanMs = Object.entries(m.actions).reduce((a, [k, v]) => a + v.meanMs * (DAILY_MIX[k as keyof typeof DAILY_MIX] ?? 0), 0) / REQUESTS_PER_ACTIVE_DAY;
-  const events = perMonth(m.events / m.memberDays);
+  // The simulation's events, plus a LiveUpdate per push (each one event, one run of the live service's worker).
+  const pushes = perMonth(ASSUMPTIONS.livePushesPerActiveDay);
+  const measuredEvents = perMonth(m.events / m.memberDays);
+  const events = measuredEvents + pushes;
   const consumersPerEvent = subscriptions.length / new Set(subscriptions.map((s) => s.event)).size;
-  const workerRuns = events * consumersPerEvent + schedules.reduce((a, x) => a + runsPerMonth(x.expression), 0);
+  const workerRuns = measuredEvents * consumersPerEvent + pushes + schedules.reduce((a, x) => a + runsPerMonth(x.expression), 0);
   const pageLoads = perMonth(DAILY_MIX.session);
   const gbOut = (requests * ASSUMPTIONS.apiAnswerKb + pageLoads * ASSUMPTIONS.pageLoadKb) / 1024 / 1024;
   const invocations = requests + workerRuns;
   const storageGb = (MEMBERS * ASSUMPTIONS.tableKbPerMember) / 1024 / 1024;
+  const liveMessages = (ASSUMPTIONS.liveMinutesPerActiveDay / 5) * 2 + ASSUMPTIONS.livePushesPerActiveDay;
   const lines: BillLine[] = [
     { item: 'DynamoDB writes', monthlyUsd: million(perMonth(m.writeUnits / m.memberDays)) * PRICES.dynamoWriteUnitPerMillion, how: `${(m.writeUnits / m.memberDays).toFixed(1)} write units per active member-day (measured)` },
     { item: 'DynamoDB reads', monthlyUsd: million(perMonth(m.readUnits / m.memberDays)) * PRICES.dynamoReadUnitPerMillion, how: `${(m.readUnits / m.memberDays).toFixed(1)} read units per active member-day (measured)` },
@@ -101,10 +117,11 @@ export function monthlyBill(m: HeatMeasure, plan: Plan = 'lite'): { lines: BillL
     { item: 'Lambda (HTTP)', monthlyUsd: requests * (meanMs / 1000) * ASSUMPTIONS.httpMemoryGb * PRICES.lambdaArmGbSecond, how: `${meanMs.toFixed(0)} ms mean (measured) at ${ASSUMPTIONS.httpMemoryGb} GB, arm64` },
     { item: 'Lambda (workers)', monthlyUsd: workerRuns * (meanMs / 1000) * ASSUMPTIONS.workerMemoryGb * PRICES.lambdaArmGbSecond, how: `${million(workerRuns).toFixed(1)} M runs (${consumersPerEvent.toFixed(1)} consumers an event, schedules every minute)` },
     { item: 'Lambda requests', monthlyUsd: million(invocations) * PRICES.lambdaRequestsPerMillion, how: `${million(invocations).toFixed(0)} M invocations` },
-    { item: 'EventBridge', monthlyUsd: million(events) * PRICES.eventBridgeEventsPerMillion, how: `${(m.events / m.memberDays).toFixed(2)} events per active member-day (measured)` },
+    { item: 'EventBridge', monthlyUsd: million(events) * PRICES.eventBridgeEventsPerMillion, how: `${(m.events / m.memberDays).toFixed(2)} events per active member-day (measured), ${ASSUMPTIONS.livePushesPerActiveDay} live pushes` },
     { item: 'CloudFront', monthlyUsd: million(requests + pageLoads) * PRICES.cloudFrontHttpsPerMillion + gbOut * PRICES.cloudFrontGbOut, how: `${million(requests + pageLoads).toFixed(0)} M HTTPS requests, ${gbOut.toFixed(0)} GB out` },
     { item: `Cognito (${plan})`, monthlyUsd: cognito(plan), how: `${(MEMBERS * MONTHLY_ACTIVE_SHARE).toLocaleString('en-US')} monthly active users` },
-    { item: 'SES', monthlyUsd: (perMonth(ASSUMPTIONS.emailsPerActiveDay) / 1000) * PRICES.sesPerThousand, how: `${ASSUMPTIONS.emailsPerActiveDay} emails per active day (the product sends none yet)` },
+    { item: 'SES', monthlyUsd: (perMonth(ASSUMPTIONS.emailsPerActiveDay) / 1000) * PRICES.sesPerThousand, how: `${ASSUMPTIONS.emailsPerActiveDay} emails per active day (digests, codes, campaigns)` },
+    { item: 'WebSocket API (live)', monthlyUsd: million(perMonth(liveMessages)) * PRICES.webSocketMessagesPerMillion + million(perMonth(ASSUMPTIONS.liveMinutesPerActiveDay)) * PRICES.webSocketConnectionMinutesPerMillion, how: `${ASSUMPTIONS.liveMinutesPerActiveDay} connection minutes and ${liveMessages.toFixed(0)} messages per active day` },
     { item: 'CloudWatch', monthlyUsd: (invocations * ASSUMPTIONS.logKbPerInvocation / 1024 / 1024) * PRICES.cloudWatchLogsGbIngested + ASSUMPTIONS.customMetrics * PRICES.cloudWatchMetricMonth + ASSUMPTIONS.alarms * PRICES.cloudWatchAlarmMonth + ASSUMPTIONS.dashboards * PRICES.cloudWatchDashboardMonth, how: `logs ${ASSUMPTIONS.logKbPerInvocation} KB an invocation, ${ASSUMPTIONS.customMetrics} metrics, ${ASSUMPTIONS.alarms} alarms, a dashboard` },
     { item: 'AWS WAF', monthlyUsd: PRICES.wafAclMonth + ASSUMPTIONS.wafRules * PRICES.wafRuleMonth + million(requests + pageLoads) * PRICES.wafRequestsPerMillion, how: 'a web ACL, 3 rules, every request' },
     { item: 'S3 (pictures)', monthlyUsd: (perMonth(ASSUMPTIONS.pictureMbPerActiveDay) / 1024) * PRICES.s3StorageGbMonth, how: `${ASSUMPTIONS.pictureMbPerActiveDay} MB of pictures per active day, one month's growth` },
