@@ -49,7 +49,8 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { servicesWithWorker } from '@torcedor/shared/events';
-import { LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, serviceEntry } from '@torcedor/shared/runtime';
+import { LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, serviceEntry, type FunctionKind } from '@torcedor/shared/runtime';
+import { servicesWithSocket } from '@torcedor/shared/live';
 import { SERVICES } from '@torcedor/shared/services';
 import { serviceEnv } from '../local/src/testing/service-env.ts';
 import { startStack } from '../local/src/stack.ts';
@@ -169,8 +170,10 @@ async function lambdaBundle(entry: string, file: string, o: { external?: readonl
   return statSync(file).size / 1024;
 }
 const workers = new Set(servicesWithWorker());
+const sockets = new Set(servicesWithSocket());
 for (const service of wants('B6') ? SERVICES : []) {
-  for (const fn of ['http', ...(workers.has(service) ? ['worker'] : [])] as ('http' | 'worker')[]) {
+  const kinds: FunctionKind[] = ['http', ...(workers.has(service) ? ['worker' as const] : []), ...(sockets.has(service) ? ['socket' as const] : [])];
+  for (const fn of kinds) {
     const file = join(outDir, `${service}-${fn}.mjs`);
     const kb = await lambdaBundle(serviceEntry(service, fn), file, {
       external: layerModulesOf(service), banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
