@@ -7,6 +7,8 @@ export const METRICS_NAMESPACE = 'Torcedor';
 export const BUSINESS_METRICS = [
   'SignUps', 'TrialsStarted', 'Logins', 'HumidorAdds', 'WishlistAdds', 'HumidorImports',
   'PostsCreated', 'ReviewsCreated', 'RsvpsMade', 'AiAnswers', 'PaymentsSucceeded', 'EventsDelivered',
+  // Pushes to an open socket that failed other than by the socket being gone (docs/architecture.md, "Live delivery").
+  'LivePushesFailed',
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 

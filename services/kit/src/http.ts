@@ -10,6 +10,7 @@ import { clientAddress } from './client-address.ts';
 import { memoUntilFailure } from './memo.ts';
 import { baseConfig } from './config.ts';
 import { outboxRelay } from './events.ts';
+import { originAllowed } from './origin.ts';
 import { idempotencyKeyOf, once } from './idempotency.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import {
@@ -108,31 +109,16 @@ function checkRequestShape(def: RouteDef, event: HttpEvent, rawBody: string, app
     throw def.body || def.rawBody ? payloadTooLarge(MAX_BODY_BYTES) : unexpectedBody();
   }
   if (!isStateChanging(def)) return;
-  const origin = event.headers.origin;
-  // Behind the CDN the viewer's host arrives as X-Forwarded-Host, which a CloudFront Function sets on every /api request
-  // (infra/src/constructs/web-distribution.ts), so a client cannot choose it; a function URL's own Host is not the site's.
-  const host = event.headers['x-forwarded-host'] ?? event.headers.host;
-  if (origin && origin !== appOrigin && !isOwnHost(origin, host)) throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+  // Behind the CDN the viewer's host arrives as X-Forwarded-Host (a function URL's own Host is not the site's).
+  if (!originAllowed(event.headers.origin, appOrigin, event.headers['x-forwarded-host'] ?? event.headers.host)) {
+    throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+  }
   if (def.rawBody) return;
   const type = (event.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw unsupportedMediaType();
 }
 
 const unexpectedBody = () => badRequest('This request takes no body', undefined, 'UNEXPECTED_BODY');
-
-/**
- * The page's own origin as the browser sends it for the host it was served from (the app opened at
- * http://127.0.0.1:3000 or by the machine's address): the Origin names the very host the request went to. A
- * foreign page cannot make the browser send another site's Origin with our Host, so this admits no other site.
- */
-function isOwnHost(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  try {
-    return new URL(origin).host === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}
 
 function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined;

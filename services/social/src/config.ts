@@ -16,5 +16,11 @@ export const config = loadConfig(
     SOCIAL_JOB_BUDGET_MS: z.coerce.number().int().min(0).default(FUNCTION_TIMEOUT_SECONDS.worker * 500),
     /** At most this many pages per such event (unset: as many as the time allows; 0: all left to the schedule). */
     SOCIAL_JOB_PAGES_PER_EVENT: z.coerce.number().int().min(0).optional(),
+    /**
+     * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`, locally the
+     * gateway's stand-in) the push worker and the socket's pong post to; unset, pushes are skipped (docs/architecture.md,
+     * "Live delivery").
+     */
+    LIVE_ENDPOINT: z.url().optional(),
   }),
 );

@@ -1,6 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import * as consumers from './handlers/consumers.ts';
 import { jobPages, notificationDigests } from './handlers/jobs.ts';
+import { liveUpdate } from './handlers/live.ts';
 
 export const handler = createWorker('social', {
   events: {
@@ -16,6 +17,7 @@ export const handler = createWorker('social', {
     MarketingPostApproved: consumers.marketingPostApproved,
     SessionRevoked: consumers.sessionRevoked,
     UserDeleted: consumers.userDeleted,
+    LiveUpdate: liveUpdate,
   },
   schedules: { notification_digests: notificationDigests },
   jobs: jobPages,
