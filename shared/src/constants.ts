@@ -210,7 +210,7 @@ export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address first:
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Check the latest email we sent, or ask for a new code.';
 
 /**
- * Direct messages (docs/product.md, "Messages"): 1-2,000 characters; a sender sends at most `perHour` messages an hour and
+ * Direct messages (docs/product.md, "Direct messages"): 1-2,000 characters; a sender sends at most `perHour` messages an hour and
  * starts at most `newConversationsPerDay` conversations a day (premium benefits lift the free number); a page of
  * conversations or of a thread holds `pageSize`.
  */

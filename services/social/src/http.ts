@@ -1,6 +1,8 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import * as blocks from './handlers/blocks.ts';
 import * as feed from './handlers/feed.ts';
 import * as members from './handlers/members.ts';
+import * as messages from './handlers/messages.ts';
 import * as notifications from './handlers/notifications.ts';
 import * as posts from './handlers/posts.ts';
 import * as reports from './handlers/reports.ts';
@@ -31,4 +33,13 @@ export const handler = createHttpHandler('social', {
   createReport: reports.createReport,
   listReports: reports.listReports,
   resolveReport: reports.resolveReport,
+  sendMessage: messages.sendMessage,
+  listConversations: messages.listConversations,
+  getUnreadMessages: messages.getUnreadMessages,
+  getThread: messages.getThread,
+  markThreadRead: messages.markThreadRead,
+  deleteMessage: messages.deleteMessage,
+  blockMember: blocks.blockMember,
+  unblockMember: blocks.unblockMember,
+  listBlocked: blocks.listBlocked,
 });

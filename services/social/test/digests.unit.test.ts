@@ -13,15 +13,19 @@ const links = { app: 'https://club.example/', settings: 'https://club.example/se
 
 describe('digestDecision (README, "Notification emails")', () => {
   it('sends to a verified address, with the kinds the member allows', () => {
-    expect(digestDecision(copy(), mail(), now)).toEqual({ act: 'send', to: 'u@example.com', types: expect.arrayContaining(['follow', 'like', 'comment', 'rsvp']) });
-    expect(digestDecision(copy({ followNotifications: false, eventNotifications: false }), mail(), now)).toEqual({ act: 'send', to: 'u@example.com', types: ['like', 'comment'] });
+    expect(digestDecision(copy(), mail(), now)).toEqual({ act: 'send', to: 'u@example.com', types: expect.arrayContaining(['follow', 'like', 'comment', 'rsvp']), messages: true });
+    expect(digestDecision(copy({ followNotifications: false, eventNotifications: false }), mail(), now)).toEqual({ act: 'send', to: 'u@example.com', types: ['like', 'comment'], messages: true });
+    // Unread direct messages alone are reason enough; with message emails off they are left out.
+    expect(digestDecision(copy({ followNotifications: false, reviewNotifications: false, eventNotifications: false }), mail(), now)).toEqual({ act: 'send', to: 'u@example.com', types: [], messages: true });
+    expect(digestDecision(copy({ messageNotifications: false }), mail(), now)).toMatchObject({ act: 'send', messages: false });
   });
 
   it('drops the marker without a verified address, at a suppressed one, with email off or every kind off', () => {
     for (const [c, m] of [
       [copy(), undefined], [copy(), mail({ verified: false })], [copy(), mail({ email: null })], [copy(), mail({ suppressed: true })],
       [copy({ emailNotifications: false }), mail()],
-      [copy({ followNotifications: false, reviewNotifications: false, eventNotifications: false }), mail()],
+      [copy({ followNotifications: false, reviewNotifications: false, eventNotifications: false, messageNotifications: false }), mail()],
+      [copy({ emailNotifications: false, messageNotifications: true }), mail()],
     ] as const) expect(digestDecision(c, m, now)).toEqual({ act: 'drop' });
   });
 

@@ -406,7 +406,7 @@ describe('profiles and privacy', () => {
     const [viewer, m] = [await member(), await member('Priv')];
     const path = `/api/users/${m.userId}`;
     const pub = await call(http, 'GET', path, { ...as(viewer), pathParameters: { id: m.userId } });
-    expect(Object.keys(pub.body).sort()).toEqual(['bio', 'canFollow', 'displayName', 'followersCount', 'followingCount', 'humidorCount', 'id', 'isFollowing', 'isOwnProfile', 'location', 'premium', 'profileImageUrl', 'restricted', 'reviewsCount']);
+    expect(Object.keys(pub.body).sort()).toEqual(['bio', 'blockedByMe', 'canFollow', 'canMessage', 'displayName', 'followersCount', 'followingCount', 'humidorCount', 'id', 'isFollowing', 'isOwnProfile', 'location', 'premium', 'profileImageUrl', 'restricted', 'reviewsCount']);
     expect(JSON.stringify(pub.body)).not.toMatch(/email|dateOfBirth|stripe|customer/i);
     await post(m, 'private thoughts');
     await profile(m, { profileVisibility: 'private', showLocationInProfile: false });

@@ -4,7 +4,7 @@ import { Id } from './common.ts';
 import { plainText } from './text.ts';
 
 /**
- * Direct messages between two members (docs/product.md, "Messages"; services/social/README.md, "Messages"). Text is
+ * Direct messages between two members (docs/product.md, "Direct messages"; services/social/README.md, "Messages"). Text is
  * plain text, never markup; the reader's content filter masks it when read.
  */
 export const NewMessage = z.strictObject({

@@ -16,6 +16,10 @@ export type Author = {
   eventNotifications: boolean;
   /** The master switch of notification emails (the three kinds above govern them too: domain/digests.ts). */
   emailNotifications: boolean;
+  /** Who may send the member direct messages (domain/messages.ts#mayMessage). */
+  allowDirectMessages: 'everyone' | 'followers' | 'none';
+  /** Unread direct messages in the notification email (domain/digests.ts). */
+  messageNotifications: boolean;
   contentFilter: ContentFilter;
   humidorCount: number;
   /** The member's plan (billing's EntitlementChanged, its own version `entitlementVersion`): the member badge. */
@@ -42,7 +46,8 @@ export const UNKNOWN_AUTHOR = (userId: string): Author => ({
   profileVisibility: DEFAULT_SETTINGS.profileVisibility, allowFollowRequests: DEFAULT_SETTINGS.allowFollowRequests,
   showLocationInProfile: DEFAULT_SETTINGS.showLocationInProfile, followNotifications: DEFAULT_SETTINGS.followNotifications,
   reviewNotifications: DEFAULT_SETTINGS.reviewNotifications, eventNotifications: DEFAULT_SETTINGS.eventNotifications,
-  emailNotifications: DEFAULT_SETTINGS.emailNotifications, contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
+  emailNotifications: DEFAULT_SETTINGS.emailNotifications, allowDirectMessages: DEFAULT_SETTINGS.allowDirectMessages,
+  messageNotifications: DEFAULT_SETTINGS.messageNotifications, contentFilter: DEFAULT_SETTINGS.contentFilter, humidorCount: 0, tier: 'free', until: null,
 });
 
 /** A member's copy as read (the unknown-member defaults for what it does not hold, or when it has not arrived). */

@@ -1,12 +1,16 @@
 import type { MailContent } from '@torcedor/service-kit/email';
-import { DIGEST_INTERVAL_SECONDS, DIGEST_ITEMS_SHOWN, type UnsubscribeKind } from '@torcedor/shared/constants';
+import { DIGEST_INTERVAL_SECONDS, DIGEST_ITEMS_SHOWN, MESSAGE_REMOVED_TEXT, type UnsubscribeKind } from '@torcedor/shared/constants';
+import type { ContentFilter } from '@torcedor/shared/schemas/identity';
 import type { Author } from './author.ts';
+import { filterContent } from './content-filter.ts';
+import { isRemoved, unreadOf, type ConversationItem } from './messages.ts';
 import { allowedTypes, type NotificationItem, type NotificationType, type notificationView } from './notifications.ts';
 
 /**
  * Notification emails (docs/product.md, "Email"; the service README, "Notification emails"): at most one email per
- * member per DIGEST_INTERVAL_SECONDS, a digest of their unread notifications since the last one, only to a verified, unsuppressed
- * address, never for a kind the member turned off. Pure: the handler (handlers/digests.ts) reads, sends and records.
+ * member per DIGEST_INTERVAL_SECONDS, a digest of their unread notifications and unread direct messages since the last
+ * one, only to a verified, unsuppressed address, never for a kind the member turned off. Pure: the handler
+ * (handlers/digests.ts) reads, sends and records.
  */
 
 /**
@@ -27,20 +31,24 @@ export type DigestDecision =
   | { act: 'wait' }
   /** Never for these notifications: no verified address, email off, every kind off (the marker goes). */
   | { act: 'drop' }
-  /** Read the notifications of these kinds since the marker's `since`, and send what is left. */
-  | { act: 'send'; to: string; types: NotificationType[] };
+  /**
+   * Read the notifications of these kinds since the marker's `since` (and, with `messages`, the conversations with
+   * unread direct messages since then), and send what is left.
+   */
+  | { act: 'send'; to: string; types: NotificationType[]; messages: boolean };
 
 /**
  * What to do with a member's marker now. The settings are the ones the bell honours, read at send time: the master
- * switch (`emailNotifications`) and the three kinds (allowedTypes).
+ * switch (`emailNotifications`), the three kinds (allowedTypes) and unread direct messages (`messageNotifications`).
  */
 export function digestDecision(copy: Author, mail: MailCopy | undefined, now: Date): DigestDecision {
   // A suppressed address (SES reported a permanent bounce or a complaint) gets nothing until it changes.
   if (!mail?.email || !mail.verified || mail.suppressed || !copy.emailNotifications) return { act: 'drop' };
   const types = allowedTypes(copy);
-  if (!types.length) return { act: 'drop' };
+  const messages = copy.messageNotifications !== false;
+  if (!types.length && !messages) return { act: 'drop' };
   if (mail.lastDigestAt && now.getTime() - Date.parse(mail.lastDigestAt) < DIGEST_INTERVAL_SECONDS * 1000) return { act: 'wait' };
-  return { act: 'send', to: mail.email, types };
+  return { act: 'send', to: mail.email, types, messages };
 }
 
 /** Whether a notification goes into a digest: of a kind the member allows, and not read in the bell already. */
@@ -81,10 +89,11 @@ const KIND_LABELS: Record<UnsubscribeKind, string> = {
   follows: 'Unsubscribe from new follower emails',
   activity: 'Unsubscribe from like and comment emails',
   events: 'Unsubscribe from event emails',
+  messages: 'Unsubscribe from direct message emails',
   marketing: 'Unsubscribe from marketing emails',
 };
 
-const FOOTER_KINDS = ['follows', 'activity', 'events', 'notifications'] as const;
+const FOOTER_KINDS = ['messages', 'follows', 'activity', 'events', 'notifications'] as const;
 
 export interface DigestLinks {
   /** The app's home, where the bell is. */
@@ -95,20 +104,48 @@ export interface DigestLinks {
   unsubscribe: Partial<Record<UnsubscribeKind, string>>;
 }
 
+/** A conversation with unread direct messages, as a digest lists it: who wrote, how many unread, what the last one says. */
+export interface MessageDigestLine { name: string; unread: number; excerpt: string | null }
+
 /**
- * The digest: the newest DIGEST_ITEMS_SHOWN notifications (newest first, as given) and how many more there are
- * (`total` counts them all), a link to the settings and an unsubscribe link for each kind present and for all.
+ * A conversation's digest line: the other member's name, the unread count, and the last message when the other member
+ * wrote it, masked by the member's own content filter (docs/product.md, "Social"), or 'Message removed'.
  */
-export function digestEmail(shown: View[], total: number, links: DigestLinks): MailContent {
+export function messageDigestLine(c: ConversationItem, name: string, filter: ContentFilter): MessageDigestLine {
+  const last = c.lastMessage;
+  const text = last.fromId !== c.otherId ? null : isRemoved(last) || last.text === null ? MESSAGE_REMOVED_TEXT : filterContent(last.text, filter);
+  return { name, unread: unreadOf(c.unreadCount), excerpt: text && (text.length > 80 ? `${text.slice(0, 79)}…` : text) };
+}
+
+/** One conversation's line of the digest (plain text). */
+export function messageLine(l: MessageDigestLine): string {
+  return `${l.name} sent you ${l.unread === 1 ? 'a message' : `${l.unread} messages`}${quoted(l.excerpt)}`;
+}
+
+/**
+ * The digest: the conversations with unread direct messages (most recent first, at most DIGEST_ITEMS_SHOWN), then the
+ * newest DIGEST_ITEMS_SHOWN notifications (newest first, as given) and how many more there are (`total` counts them
+ * all), a link to the settings and an unsubscribe link for each kind present and for all.
+ */
+export function digestEmail(shown: View[], total: number, links: DigestLinks, conversations: MessageDigestLine[] = []): MailContent {
   const lines = shown.slice(0, DIGEST_ITEMS_SHOWN).map(digestLine);
   const more = Math.max(0, total - lines.length);
-  const count = `${total} new notification${total === 1 ? '' : 's'}`;
+  const unread = conversations.reduce((n, c) => n + c.unread, 0);
+  const messageLines = conversations.slice(0, DIGEST_ITEMS_SHOWN).map(messageLine);
+  const moreConversations = conversations.length - messageLines.length;
+  const count = [
+    ...(unread ? [`${unread} unread message${unread === 1 ? '' : 's'}`] : []),
+    ...(total || !unread ? [`${total} new notification${total === 1 ? '' : 's'}`] : []),
+  ].join(' and ');
   return {
     subject: `You have ${count} on Torcedor`,
-    preheader: lines[0] ?? count,
+    preheader: messageLines[0] ?? lines[0] ?? count,
     heading: 'What happened in the club',
     paragraphs: [`You have ${count} since our last email, newest first:`],
-    list: [...lines, ...(more ? [`and ${more} more`] : [])],
+    list: [
+      ...messageLines, ...(moreConversations > 0 ? [`and ${moreConversations} more conversation${moreConversations === 1 ? '' : 's'}`] : []),
+      ...lines, ...(more ? [`and ${more} more`] : []),
+    ],
     action: { label: 'Open Torcedor', url: links.app },
     footer: {
       reason: `You get this email because notification emails are on in your Torcedor settings. We send at most one an hour.`,

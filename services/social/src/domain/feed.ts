@@ -37,14 +37,15 @@ export function mergeCelebrityPosts(timeline: FeedCandidate[], merged: FeedCandi
 }
 
 /**
- * A feed page as the reader sees it. A timeline may still hold entries of a member the reader no longer follows:
- * the one rule decides (domain/visibility.ts). The cursor names the last post read, shown or not.
+ * A feed page as the reader sees it. A timeline may still hold entries of a member the reader no longer follows, or
+ * blocked, or is blocked by (`blocked`, both ways): the one rule decides (domain/visibility.ts). The cursor names the
+ * last post read, shown or not.
  */
-export function feedView(readerId: string, r: FeedRead): { items: Post[]; nextCursor: string | null } {
+export function feedView(readerId: string, r: FeedRead, blocked: ReadonlySet<string>): { items: Post[]; nextCursor: string | null } {
   const reader = r.authors.get(readerId) ?? toAuthor(undefined, readerId);
   const authorOf = (id: string) => r.authors.get(id) ?? toAuthor(undefined, id);
   const items = r.candidates
-    .filter(({ post }) => canSee({ id: readerId, follows: r.followed.has(post.userId) }, authorOf(post.userId)))
+    .filter(({ post }) => canSee({ id: readerId, follows: r.followed.has(post.userId), blocked }, authorOf(post.userId)))
     .map(({ post }) => postView(post, authorOf(post.userId), { byMe: r.liked.has(post.postId), count: r.counts.get(post.postId) ?? 0 }, reader.contentFilter));
   const last = r.candidates.at(-1);
   return { items, nextCursor: r.more && last ? encodeCursor(last.sk) : null };
@@ -58,12 +59,13 @@ export function discoverScore(p: PostItem, now: Date): number {
 
 /**
  * Discover Community's top page (docs/product.md, "Social"): of the posts weighed, what any member may see (public
- * profiles, no member hidden by a moderator), heaviest first.
+ * profiles, no member hidden by a moderator) less the members blocked by or blocking the reader (`blocked`),
+ * heaviest first.
  */
-export function rankDiscover(posts: PostItem[], authors: Map<string, Author>, now: Date): PostItem[] {
+export function rankDiscover(posts: PostItem[], authors: Map<string, Author>, now: Date, blocked: ReadonlySet<string>): PostItem[] {
   return posts
     .filter((p) => !p.isHidden)
-    .filter((p) => { const a = authors.get(p.userId); return a !== undefined && canSee(ANY_MEMBER, a); })
+    .filter((p) => { const a = authors.get(p.userId); return a !== undefined && canSee({ ...ANY_MEMBER, blocked }, a); })
     .sort((a, b) => discoverScore(b, now) - discoverScore(a, now))
     .slice(0, FEED_PAGE_SIZE);
 }

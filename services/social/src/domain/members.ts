@@ -1,5 +1,7 @@
 import type { PublicProfile } from '@torcedor/shared/schemas/social';
 import { isPremiumAuthor, shownLocation, type Author } from './author.ts';
+import { blockedEitherWay, type BlockState } from './blocks.ts';
+import { mayMessage } from './messages.ts';
 
 /** A member's totals as stored, with the version SocialCountsChanged carries and the celebrity flag. */
 export type TotalsItem = {
@@ -39,16 +41,22 @@ export const acceptsFollowers = (a: Author): boolean => a.allowFollowRequests &&
 
 /**
  * A member's profile as the viewer may see it: `restricted` (name and picture only, no totals or details) when the
- * one visibility rule says the viewer may not see them (domain/visibility.ts).
+ * one visibility rule says the viewer may not see them (domain/visibility.ts), a block either way included. A block
+ * either way (docs/product.md, "Blocking") also takes away Follow and Message; `blockedByMe` shows Unblock.
  */
-export function profileView(id: string, p: { author: Author; counts: Counts; own: boolean; following: boolean; restricted: boolean }): PublicProfile {
+export function profileView(id: string, p: {
+  author: Author; counts: Counts; own: boolean; following: boolean; restricted: boolean; blocks: BlockState;
+}): PublicProfile {
   const open = !p.restricted;
+  const blocked = blockedEitherWay(p.blocks);
   return {
     id, displayName: p.author.displayName, profileImageUrl: p.author.profileImageUrl, premium: isPremiumAuthor(p.author), restricted: p.restricted,
     bio: open ? p.author.bio : null, location: open ? (p.own ? p.author.location : shownLocation(p.author)) : null,
     followersCount: open ? p.counts.followersCount : null, followingCount: open ? p.counts.followingCount : null,
     reviewsCount: open ? p.counts.reviewsCount : null, humidorCount: open ? p.author.humidorCount : null,
     isOwnProfile: p.own, isFollowing: p.following,
-    canFollow: !p.own && !p.following && acceptsFollowers(p.author),
+    canFollow: !p.own && !p.following && !blocked && acceptsFollowers(p.author),
+    canMessage: !p.own && mayMessage(p.author, { follows: p.following, blocked }),
+    blockedByMe: p.blocks.blockedByMe,
   };
 }

@@ -4,6 +4,7 @@ import type { EventDetail } from '@torcedor/shared/events';
 import { config } from '../config.ts';
 import { isCelebrity } from '../domain/members.ts';
 import { applyCollectionCounts, applyEntitlement, upsertAuthor } from '../store/authors.ts';
+import { deleteBlocksOf } from '../store/blocks.ts';
 import { applyCatalog } from '../store/cigars.ts';
 import { readCounts } from '../store/counts.ts';
 import { applyMailCopy } from '../store/digests.ts';
@@ -73,7 +74,11 @@ export async function marketingPostApproved({ postId, userId, content, createdAt
 /** A revoked session: refused from now on. */
 export const sessionRevoked = (d: EventDetail<'SessionRevoked'>) => markRevoked(d);
 
-/** A deleted member: a paged job (store/member.ts); pages run within this delivery's budget, the minute schedule continues the rest. */
+/**
+ * A deleted member: their blocks both ways go at once (a member blocks, and is blocked by, few: store/blocks.ts),
+ * the rest is a paged job (store/member.ts); pages run within this delivery's budget, the minute schedule continues the rest.
+ */
 export async function userDeleted({ userId }: EventDetail<'UserDeleted'>): Promise<void> {
+  await deleteBlocksOf(userId);
   await startAndRun('delete-member', { userId }, userId);
 }

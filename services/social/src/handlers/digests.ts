@@ -5,10 +5,15 @@ import { oneClickHeaders, unsubscribePage, unsubscribeToken } from '@torcedor/se
 import { DIGEST_ITEMS_SHOWN, DIGEST_SHARDS, type UnsubscribeKind } from '@torcedor/shared/constants';
 import * as z from 'zod';
 import { config } from '../config.ts';
-import { digestDecision, digestEmail, inDigest, kindsIn, type DigestMarker } from '../domain/digests.ts';
+import { authorOf } from '../domain/audience.ts';
+import { digestDecision, digestEmail, inDigest, kindsIn, messageDigestLine, type DigestMarker } from '../domain/digests.ts';
+import type { ConversationItem } from '../domain/messages.ts';
 import { notificationView } from '../domain/notifications.ts';
 import { readAudience } from '../store/audience.ts';
+import { blockedIdsOf } from '../store/blocks.ts';
 import { claimDigest, digestMarkerPage, finishDigest, readDigestStates, releaseDigest, type DigestState } from '../store/digests.ts';
+import { keys } from '../store/keys.ts';
+import { unreadConversationsSince } from '../store/messages.ts';
 import { notificationsSince, type NotificationsSince } from '../store/notifications.ts';
 
 /**
@@ -21,16 +26,17 @@ import { notificationsSince, type NotificationsSince } from '../store/notificati
 const DIGEST_PAGE = 25;
 const Cursor = z.object({ shard: z.number().int().min(0).max(DIGEST_SHARDS - 1), start: z.record(z.string(), z.unknown()).optional() });
 
-/** Sends one member's digest of these notifications; SES's refusal is thrown. */
-async function sendDigest(to: string, userId: string, found: NotificationsSince): Promise<void> {
-  const actors = await readAudience(userId, found.items.map((i) => i.actorId));
-  const kinds: UnsubscribeKind[] = [...kindsIn([...found.types]), 'notifications'];
+/** Sends one member's digest of these notifications and conversations with unread messages; SES's refusal is thrown. */
+async function sendDigest(to: string, userId: string, found: NotificationsSince, unread: ConversationItem[]): Promise<void> {
+  const actors = await readAudience(userId, [...found.items.map((i) => i.actorId), ...unread.map((c) => c.otherId)]);
+  const kinds: UnsubscribeKind[] = [...(unread.length ? ['messages' as const] : []), ...kindsIn([...found.types]), 'notifications'];
   const tokens = new Map(await Promise.all(kinds.map(async (k) => [k, await unsubscribeToken(userId, k)] as const)));
+  const lines = unread.map((c) => messageDigestLine(c, authorOf(actors, c.otherId).displayName, actors.viewer.contentFilter));
   const content = digestEmail(found.items.map((i) => notificationView(i, actors)), found.total, {
-    app: appLink('/'),
+    app: appLink(unread.length ? '/messages' : '/'),
     settings: appLink('/settings'),
     unsubscribe: Object.fromEntries(kinds.map((k) => [k, unsubscribePage(config.APP_ORIGIN, tokens.get(k)!)])),
-  });
+  }, lines);
   await sendEmail({ to, ...renderEmail(content), headers: oneClickHeaders(config.APP_ORIGIN, tokens.get('notifications')!), tags: { kind: 'digest' } });
 }
 
@@ -46,22 +52,38 @@ async function digestOf(marker: DigestMarker, { copy, mail }: DigestState, now: 
     await finishDigest(marker, undefined);
     return false;
   }
-  const found = await notificationsSince(marker.userId, marker.since, inDigest(decision.types), DIGEST_ITEMS_SHOWN);
-  if (!found.items.length) {
-    await finishDigest(marker, found.through);
+  const [found, unread] = await Promise.all([
+    notificationsSince(marker.userId, marker.since, inDigest(decision.types), DIGEST_ITEMS_SHOWN),
+    decision.messages ? unreadMessagesSince(marker.userId, marker.since) : [],
+  ]);
+  // What the digest read up to: the newest notification's sort key or the newest conversation's time, whichever is later.
+  const through = [found.through, unread[0] && keys.postSk(unread[0].updatedAt, unread[0].otherId)].filter((t): t is string => !!t).sort().at(-1);
+  if (!found.items.length && !unread.length) {
+    await finishDigest(marker, through);
     return false;
   }
   const sentAt = now.toISOString();
   if (!(await claimDigest(marker.userId, sentAt, mail?.lastDigestAt))) return false;
   try {
-    await sendDigest(decision.to, marker.userId, found);
+    await sendDigest(decision.to, marker.userId, found, unread);
   } catch (err) {
     await releaseDigest(marker.userId, sentAt, mail?.lastDigestAt);
     logger.warn('digest not sent: the marker stays for the next tick', { error: err as Error });
     return false;
   }
-  await finishDigest(marker, found.through);
+  await finishDigest(marker, through);
   return true;
+}
+
+/**
+ * The member's conversations with unread messages written since `since`, the most recent first, without those of
+ * members either blocked (docs/product.md, "Blocking").
+ */
+async function unreadMessagesSince(userId: string, since: string): Promise<ConversationItem[]> {
+  const unread = await unreadConversationsSince(userId, since);
+  if (!unread.length) return unread;
+  const blocked = await blockedIdsOf(userId);
+  return unread.filter((c) => !blocked.has(c.otherId));
 }
 
 /**

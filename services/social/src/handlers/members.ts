@@ -4,11 +4,13 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { FEED_PAGE_SIZE } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import { config } from '../config.ts';
+import { blockedEitherWay } from '../domain/blocks.ts';
 import { acceptsFollowers, afterFollow, profileView } from '../domain/members.ts';
 import { postView } from '../domain/posts.ts';
 import { reviewView } from '../domain/reviews.ts';
 import { canSee } from '../domain/visibility.ts';
 import { readAuthor } from '../store/authors.ts';
+import { blockState, exportBlocks, isBlockedEitherWay } from '../store/blocks.ts';
 import { readCounts } from '../store/counts.ts';
 import { forgetCelebrities } from '../store/feed.ts';
 import { addCelebrityMarker, follow, isFollowing, markCelebrity, readMemberState, unfollow } from '../store/follows.ts';
@@ -20,14 +22,16 @@ import { reviewsBy } from '../store/reviews.ts';
 
 /**
  * A member as the viewer may see them: `restricted` (name and picture only, no posts or reviews) when the one
- * visibility rule says the viewer may not see them (domain/visibility.ts). 404 for a member social has no copy of.
+ * visibility rule says the viewer may not see them (domain/visibility.ts), a block either way included (its two
+ * items: one BatchGet beside the member's). 404 for a member social has no copy of.
  */
 async function profileOf(viewerId: string, memberId: string) {
-  const s = await readMemberState(viewerId, memberId);
+  const [s, blocks] = await Promise.all([readMemberState(viewerId, memberId), blockState(viewerId, memberId)]);
   if (!s.author) throw notFound('Member not found');
   const own = viewerId === memberId;
-  const restricted = !canSee({ id: viewerId, follows: s.following }, s.author);
-  return { ...s, author: s.author, own, restricted };
+  const blocked = blockedEitherWay(blocks) ? new Set([memberId]) : undefined;
+  const restricted = !canSee({ id: viewerId, follows: s.following, blocked }, s.author);
+  return { ...s, author: s.author, own, restricted, blocks };
 }
 
 export const getUser: RouteHandler<Routes['getUser']> = async ({ session, params }) =>
@@ -58,6 +62,8 @@ export const getUserReviews: RouteHandler<Routes['getUserReviews']> = async ({ s
 export const getFollowStatus: RouteHandler<Routes['getFollowStatus']> = async ({ session, params }) =>
   ({ isFollowing: session.userId !== params.id && (await isFollowing(session.userId, params.id)) });
 
+const closed = () => forbidden('This member is not accepting new followers', 'FOLLOWS_CLOSED');
+
 /**
  * Follows a member who takes followers. Then the celebrity rule (domain/members.ts): a followee who now counts as a
  * celebrity is marked, and a follow that raced the account becoming one still gets its marker (the marking reads an
@@ -67,11 +73,17 @@ export const followMember: RouteHandler<Routes['follow']> = async ({ session, pa
   const me = session.userId;
   forgetCelebrities(me);
   if (params.id === me) throw badRequest('You cannot follow yourself', undefined, 'SELF_FOLLOW');
-  const s = await readMemberState(me, params.id);
+  const [s, blocked] = await Promise.all([readMemberState(me, params.id), isBlockedEitherWay(me, params.id)]);
   if (!s.author) throw notFound('Member not found');
+  // A block either way refuses a follow as a closed profile does (docs/product.md, "Blocking"): which one is not told.
+  if (blocked) throw closed();
   if (!s.following) {
-    if (!acceptsFollowers(s.author)) throw forbidden('This member is not accepting new followers', 'FOLLOWS_CLOSED');
-    await follow(me, params.id, s.counts.celebrity);
+    if (!acceptsFollowers(s.author)) throw closed();
+    // A block written between the check above and this follow: whichever comes second sees the other (store/blocks.ts#block).
+    if (await follow(me, params.id, s.counts.celebrity) && await isBlockedEitherWay(me, params.id)) {
+      await unfollow(me, params.id);
+      throw closed();
+    }
   }
   const counts = await readCounts(params.id);
   const next = afterFollow(s.counts, counts, config.SOCIAL_FANOUT_THRESHOLD);
@@ -88,5 +100,8 @@ export const unfollowMember: RouteHandler<Routes['unfollow']> = async ({ session
   return { isFollowing: false, followersCount: counts.followersCount };
 };
 
-/** The member's export: everything social holds of them. */
-export const exportSocial: RouteHandler<Routes['exportSocial']> = async ({ session }) => exportMember(session.userId);
+/** The member's export: everything social holds of them, whom they blocked included. */
+export const exportSocial: RouteHandler<Routes['exportSocial']> = async ({ session }) => {
+  const [part, blocks] = await Promise.all([exportMember(session.userId), exportBlocks(session.userId)]);
+  return { ...part, items: [...part.items, ...blocks] };
+};

@@ -14,7 +14,7 @@ import * as reports from '../store/reports.ts';
  * only what they may read (domain/reports.ts#quotable).
  */
 export const createReport: RouteHandler<Routes['createReport']> = async ({ session, body, idempotencyKey }) => {
-  const target = await reports.readTarget(body.targetType, body.targetId);
+  const target = await reports.readTarget(body.targetType, body.targetId, session.userId);
   if (!target) throw notFound('Reported content not found');
   const r: ReportItem = {
     reportId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'report') : randomUUID(), targetType: body.targetType,

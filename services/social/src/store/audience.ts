@@ -2,6 +2,7 @@ import { batchGetAll, type Item } from '@torcedor/service-kit/items';
 import { sees, type Audience } from '../domain/audience.ts';
 import { toAuthor } from '../domain/author.ts';
 import type { PostItem } from '../domain/posts.ts';
+import { blockedIdsOf } from './blocks.ts';
 import { authors, follows } from './entities.ts';
 import { getPost } from './posts.ts';
 
@@ -17,14 +18,17 @@ export const followedIn = (items: Item[]) => new Set(items.flatMap((i) => {
 
 /**
  * AP: the viewer's own copy (their content filter), these members' copies and the viewer's follow edges to them,
- * in one consistent BatchGet, so a follow or an unfollow applies at once.
+ * in one consistent BatchGet, so a follow or an unfollow applies at once; beside it, one Query of the viewer's blocks
+ * both ways (store/blocks.ts#blockedIdsOf).
  */
 export async function readAudience(viewerId: string, authorIds: Iterable<string>): Promise<Audience> {
   const ids = [...new Set([viewerId, ...authorIds])];
-  const items = await batchGetAll([...ids.map(authors.key), ...followKeys(viewerId, ids)], { consistent: true });
+  const [items, blocked] = await Promise.all([
+    batchGetAll([...ids.map(authors.key), ...followKeys(viewerId, ids)], { consistent: true }), blockedIdsOf(viewerId),
+  ]);
   const copies = new Map(items.filter((i) => i.SK === 'AUTHOR').map((i) => [String(i.userId), i]));
   const byId = new Map(ids.map((id) => [id, toAuthor(copies.get(id), id)]));
-  return { viewer: byId.get(viewerId)!, authors: byId, followed: followedIn(items) };
+  return { viewer: byId.get(viewerId)!, authors: byId, followed: followedIn(items), blocked };
 }
 
 /**

@@ -2,6 +2,7 @@ import { applyIfNewer } from '@torcedor/service-kit/copies';
 import { TABLE } from '@torcedor/service-kit/ddb';
 import { write } from '@torcedor/service-kit/entity';
 import { batchGetAll, queryPage, type Item } from '@torcedor/service-kit/items';
+import type { TransactPart } from '@torcedor/service-kit/transactions';
 import type { EventDetail } from '@torcedor/shared/events';
 import { toAuthor, type Author } from '../domain/author.ts';
 import type { DigestMarker, MailCopy } from '../domain/digests.ts';
@@ -11,6 +12,22 @@ import { keys } from './keys.ts';
 /** AP: keep the copy of a member's address and whether it is verified (identity's MemberEmailChanged), newest version wins. */
 export const applyMailCopy = (d: EventDetail<'MemberEmailChanged'>) =>
   applyIfNewer(mailCopies.key(d.userId), 'version', d.version, { userId: d.userId, email: d.email, verified: d.verified, suppressed: d.suppressed });
+
+/**
+ * The recipient's digest marker (`DIGESTDUE#<shard>` / `<userId>`, domain/digests.ts) as a transaction part, written
+ * with each notification and each direct message: `since` only when absent (the first since the last digest),
+ * `pending` counted up, so a digest that read the marker deletes it only when nothing came meanwhile.
+ */
+export function digestDuePart(recipientId: string, at: string): TransactPart {
+  return {
+    Update: {
+      TableName: TABLE, Key: keys.digestDue(recipientId),
+      UpdateExpression: 'SET #user = :user, #since = if_not_exists(#since, :at) ADD #pending :one',
+      ExpressionAttributeNames: { '#user': 'userId', '#since': 'since', '#pending': 'pending' },
+      ExpressionAttributeValues: { ':user': recipientId, ':at': at, ':one': 1 },
+    },
+  };
+}
 
 /** AP: one page of the members waiting for a digest in one shard's partition, from where the last page stopped. */
 export async function digestMarkerPage(shard: number, start: Item | undefined, limit: number): Promise<{ markers: DigestMarker[]; next: Item | undefined }> {

@@ -1,8 +1,11 @@
 import { entity } from '@torcedor/service-kit/entity';
 import { isoDay } from '@torcedor/shared/formatters';
 import type { AuthorItem } from '../domain/author.ts';
+import type { BlockItem } from '../domain/blocks.ts';
 import type { DigestMarker, MailCopy } from '../domain/digests.ts';
+import type { LiveConnection, LiveConnectionOwner } from '../domain/live.ts';
 import type { CelebrityMarker, FollowEdge, TotalsItem } from '../domain/members.ts';
+import type { ConversationItem, MessageItem, UnreadItem, WindowItem } from '../domain/messages.ts';
 import type { NotificationItem } from '../domain/notifications.ts';
 import type { CommentItem, LikeCounterItem, LikeItem, PostItem, TimelineEntry } from '../domain/posts.ts';
 import type { ReportItem } from '../domain/reports.ts';
@@ -92,3 +95,46 @@ export const digestMarkers = entity<DigestMarker>({ name: 'DigestMarker', key: k
 
 /** social's copy of a member's address (identity's MemberEmailChanged, newest version wins) and their last digest's time. */
 export const mailCopies = entity<MailCopy>({ name: 'MailCopy', key: keys.mailTo });
+
+// Blocks
+/** A member's block of another, in the blocker's block partition. */
+export const blocks = entity<BlockItem, { blockerId: string; blockedId: string }>({
+  name: 'Block', key: ({ blockerId, blockedId }) => keys.block(blockerId, blockedId),
+});
+
+/** A block's mirror, in the blocked member's block partition (written and deleted with the block). */
+export const blockMirrors = entity<BlockItem, { blockerId: string; blockedId: string }>({
+  name: 'BlockMirror', key: ({ blockerId, blockedId }) => keys.blockMirror(blockedId, blockerId),
+});
+
+// Live connections
+/** A member's open socket, in the member's live partition (kept LIVE_CONNECTION_TTL_SECONDS by the table's TTL). */
+export const liveConnections = entity<LiveConnection, { userId: string; connectionId: string }>({
+  name: 'LiveConnection', key: ({ userId, connectionId }) => keys.liveConnection(userId, connectionId),
+});
+
+/** Whose a connection is, by its id (written and deleted with the connection). */
+export const liveConnectionOwners = entity<LiveConnectionOwner>({ name: 'LiveConnectionOwner', key: keys.liveConnectionOwner });
+
+// Messages
+/** A message, in the thread of its two members (`a`, `b` in either order); GSI1 orders a thread by time. */
+export const messages = entity<MessageItem, { a: string; b: string; messageId: string }>({
+  name: 'Message',
+  key: ({ a, b, messageId }) => keys.message(a, b, messageId),
+  indexes: (m) => ({ GSI1: [keys.thread(m.fromId, m.toId), keys.postSk(m.createdAt, m.messageId)] }),
+});
+
+/** One member's side of a conversation; GSI2 lists a member's conversations, the most recent first. */
+export const conversations = entity<ConversationItem, { userId: string; otherId: string }>({
+  name: 'Conversation',
+  key: ({ userId, otherId }) => keys.conversation(userId, otherId),
+  indexes: (c) => ({ GSI2: [keys.conversations(c.userId), keys.postSk(c.updatedAt, c.otherId)] }),
+});
+
+/** A member's unread messages in all. */
+export const messagesUnread = entity<UnreadItem>({ name: 'MessagesUnread', key: keys.messagesUnread });
+
+/** A sender's counter of one limit window (`window`: `HOUR#…` or `DAY#…`). */
+export const messageWindows = entity<WindowItem, { userId: string; window: string }>({
+  name: 'MessageWindow', key: ({ userId, window }) => keys.messageWindow(userId, window),
+});

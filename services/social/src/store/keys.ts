@@ -63,6 +63,34 @@ export const keys = {
   mailTo: (userId: string) => ({ PK: `MAILTO#${userId}`, SK: 'MAILTO' }),
   notification: (userId: string, sk: string) => ({ PK: `NOTIF#${userId}`, SK: sk }),
   report: (reportId: string) => ({ PK: `REPORT#${reportId}`, SK: 'REPORT' }),
+  // Blocks
+  /**
+   * A member's block partition: whom they blocked (SK `BLOCKED#<blocked>`) and, mirrored there by the same
+   * transaction, who blocked them (SK `BLOCKER#<blocker>`): both directions in one Query.
+   */
+  blocks: (userId: string) => `BLOCK#${userId}`,
+  block: (blockerId: string, blockedId: string) => ({ PK: `BLOCK#${blockerId}`, SK: `BLOCKED#${blockedId}` }),
+  blockMirror: (blockedId: string, blockerId: string) => ({ PK: `BLOCK#${blockedId}`, SK: `BLOCKER#${blockerId}` }),
+  // Live connections
+  /** A member's open sockets (SK `CONN#<connectionId>`): every open tab of the member in one Query. */
+  liveConnections: (userId: string) => `LIVE#${userId}`,
+  liveConnection: (userId: string, connectionId: string) => ({ PK: `LIVE#${userId}`, SK: `CONN#${connectionId}` }),
+  /** Whose a connection is, by its id alone (`$disconnect` knows nothing else), written with the connection. */
+  liveConnectionOwner: (connectionId: string) => ({ PK: `LIVECONN#${connectionId}`, SK: 'CONN' }),
+  // Messages
+  /**
+   * The thread of two members, named by the pair in a fixed order (whoever reads it), so only its two members can
+   * ever address it. Its messages are `MSG#<messageId>`; GSI1 (the same partition name) orders them by time.
+   */
+  thread: (a: string, b: string) => (a < b ? `THREAD#${a}#${b}` : `THREAD#${b}#${a}`),
+  message: (a: string, b: string, messageId: string): { PK: string; SK: string } => ({ PK: keys.thread(a, b), SK: `MSG#${messageId}` }),
+  /** A member's conversations (SK `WITH#<otherId>`) and their unread total (SK `UNREAD`); GSI2 orders the conversations by time. */
+  conversations: (userId: string) => `CONVOS#${userId}`,
+  conversation: (userId: string, otherId: string) => ({ PK: `CONVOS#${userId}`, SK: `WITH#${otherId}` }),
+  messagesUnread: (userId: string) => ({ PK: `CONVOS#${userId}`, SK: 'UNREAD' }),
+  /** A sender's counters of one window (`HOUR#<yyyy-mm-ddThh>`: messages sent; `DAY#<yyyy-mm-dd>`: conversations started), expiring after it. */
+  messageLimits: (userId: string) => `MSGLIMIT#${userId}`,
+  messageWindow: (userId: string, window: string) => ({ PK: `MSGLIMIT#${userId}`, SK: window }),
   // GSI1
   postsBy: (userId: string) => `POSTS#${userId}`,
   followersOf: (userId: string) => `FOLLOWERS#${userId}`,

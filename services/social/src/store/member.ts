@@ -10,6 +10,7 @@ import { authors, celebrityMarkers, digestMarkers, follows, mailCopies, posts, t
 import { followingOf } from './follows.ts';
 import { keys } from './keys.ts';
 import { takeBackLike } from './likes.ts';
+import { conversationItemsQuery, deleteMessagingRest, deleteThreadsPage, dropOtherSide, exportMessages } from './messages.ts';
 import { deletePostRemains } from './posts.ts';
 
 const byIndex = (index: 'GSI1' | 'GSI2', pk: string) =>
@@ -17,11 +18,11 @@ const byIndex = (index: 'GSI1' | 'GSI2', pk: string) =>
 
 /** AP: everything social holds of the member: posts, comments, likes, reviews, follows and notifications. */
 export async function exportMember(userId: string) {
-  const [posts, comments, reviews, likes, follows, notifications] = await Promise.all([
+  const [posts, comments, reviews, likes, follows, notifications, messages] = await Promise.all([
     byIndex('GSI1', keys.postsBy(userId)), byIndex('GSI1', keys.commentsBy(userId)), byIndex('GSI1', keys.reviewsBy(userId)),
-    byIndex('GSI2', keys.likesBy(userId)), followingOf(userId), partitionItems(keys.notifications(userId)),
+    byIndex('GSI2', keys.likesBy(userId)), followingOf(userId), partitionItems(keys.notifications(userId)), exportMessages(userId),
   ]);
-  return exportPart('social', [...posts, ...comments, ...reviews, ...likes, ...follows, ...notifications]);
+  return exportPart('social', [...posts, ...comments, ...reviews, ...likes, ...follows, ...notifications, ...messages]);
 }
 
 const gone = { ConditionExpression: 'attribute_exists(PK)' };
@@ -125,7 +126,8 @@ const postsStep: Step = async (userId, at) => {
 /**
  * The steps of a member's deletion, in order. Their copies go first (their profile is gone at once and no one can
  * follow them meanwhile; their address and digest marker with it, so no digest is sent to them); then what they gave others comes back: each like and comment leaves its post's count, each
- * follow both members' totals, each review the cigar's rating (ReviewDeleted); then their posts with everything
+ * follow both members' totals, each review the cigar's rating (ReviewDeleted), each conversation the other member's side
+ * and unread count; then their threads' messages; then their posts with everything
  * under them, their own partitions (markers, timeline, notifications) and last their totals (and a digest marker a
  * notification wrote meanwhile).
  */
@@ -136,11 +138,17 @@ const STEPS: Step[] = [
   queryStep(TX_PAGE, (u) => partition(keys.follows(u), 'FOLLOWING#'), (edge) => dropFollowing(edge)),
   queryStep(TX_PAGE, (u) => index('GSI1', keys.followersOf(u)), dropFollower),
   queryStep(TX_PAGE, (u) => index('GSI1', keys.reviewsBy(u)), dropReview),
+  // Their conversations: the other side of each goes (with its unread count), then each thread's messages, a bounded batch at a time.
+  queryStep(TX_PAGE, conversationItemsQuery, dropOtherSide),
+  async (userId, at) => {
+    const r = await deleteThreadsPage(userId, TX_PAGE, REMAINS_PER_POST);
+    return { done: r.done, more: r.more ? { step: at.step } : undefined };
+  },
   postsStep,
   queryStep(DELETE_PAGE, (u) => partition(keys.follows(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.timeline(u))),
   queryStep(DELETE_PAGE, (u) => partition(keys.notifications(u))),
-  async (userId) => { await deleteKeys([totals.key(userId), digestMarkers.key(userId)]); return { done: 1 }; },
+  async (userId) => { await Promise.all([deleteKeys([totals.key(userId), digestMarkers.key(userId)]), deleteMessagingRest(userId)]); return { done: 1 }; },
 ];
 
 export const MemberJob = z.object({ userId: z.string().min(1) });

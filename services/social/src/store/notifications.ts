@@ -1,40 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { TABLE } from '@torcedor/service-kit/ddb';
 import { write } from '@torcedor/service-kit/entity';
 import { queryAll, queryPage, queryPages, type Item } from '@torcedor/service-kit/items';
+import { eventPart, registerRenderer, stateEventPart } from '@torcedor/service-kit/outbox';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { NOTIFICATION_TTL_DAYS, NOTIFICATIONS_SHOWN } from '@torcedor/shared/constants';
 import type { EventDetail } from '@torcedor/shared/events';
-import { NOTICE_TYPES, type NotificationItem, type NotificationType } from '../domain/notifications.ts';
+import { allowedTypes, NOTICE_TYPES, type NotificationItem, type NotificationType } from '../domain/notifications.ts';
+import { readAuthor } from './authors.ts';
 import { notifications } from './entities.ts';
+import { digestDuePart } from './digests.ts';
 import { keys } from './keys.ts';
 
 /** Notifications are kept NOTIFICATION_TTL_DAYS from their time (the table's `ttl`). */
 const ttlOf = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + NOTIFICATION_TTL_DAYS * 86_400;
 
 /**
- * The recipient's digest marker (`DIGESTDUE#<shard>` / `<userId>`, domain/digests.ts), written with each of their
- * notifications: `since` only when absent (the first notification since the last digest), `pending` counted up, so a
- * digest that read the marker deletes it only when no notification came meanwhile.
+ * The recipient's bell pushed to their open tabs (docs/architecture.md, "Live delivery"): a LiveUpdate recorded in the
+ * transaction that writes or reads a notification, whose detail (the unread count, as the bell counts it: the
+ * recipient's settings applied) is rendered when it is published, after the write committed.
  */
-function digestMarkerPart(recipientId: string, createdAt: string): TransactPart {
-  return {
-    Update: {
-      TableName: TABLE, Key: keys.digestDue(recipientId),
-      UpdateExpression: 'SET #user = :user, #since = if_not_exists(#since, :at) ADD #pending :one',
-      ExpressionAttributeNames: { '#user': 'userId', '#since': 'since', '#pending': 'pending' },
-      ExpressionAttributeValues: { ':user': recipientId, ':at': createdAt, ':one': 1 },
-    },
-  };
-}
+const bellPushed = (recipientId: string) => stateEventPart('LiveUpdate', 'live-bell', recipientId);
 
-export type NotificationParts = { notify: TransactPart | undefined; digest: TransactPart | undefined };
+registerRenderer('live-bell', async (userId) => {
+  const [me, unread] = await Promise.all([
+    readAuthor(userId),
+    queryAll({
+      KeyConditionExpression: 'PK = :pk', FilterExpression: '#read = :no', ProjectionExpression: '#type',
+      ExpressionAttributeNames: { '#read': 'read', '#type': 'type' }, ExpressionAttributeValues: { ':pk': keys.notifications(userId), ':no': false },
+    }),
+  ]);
+  const shown = new Set(allowedTypes(me));
+  const unreadCount = unread.filter((i) => shown.has(i.type as NotificationType)).length;
+  return { pushId: randomUUID(), userId, push: { type: 'notifications', unreadCount }, createdAt: new Date().toISOString() };
+});
+
+export type NotificationParts = { notify: TransactPart | undefined; digest: TransactPart | undefined; bell: TransactPart | undefined };
 /** No notification: the parts left out of a transaction. */
-export const NO_NOTIFICATION: NotificationParts = { notify: undefined, digest: undefined };
+export const NO_NOTIFICATION: NotificationParts = { notify: undefined, digest: undefined, bell: undefined };
 
 /**
  * The transaction parts that record a notification for `recipientId`, to spread into the write's transaction: the
- * notification (`notify`) and the recipient's digest marker (`digest`). None for one's own actions.
+ * notification (`notify`), the recipient's digest marker (`digest`) and the push of their bell (`bell`). None for one's
+ * own actions.
  */
 export function notificationParts(
   recipientId: string, n: { type: NotificationType; actorId: string; targetId: string | null; excerpt: string | null; createdAt: string },
@@ -43,7 +50,8 @@ export function notificationParts(
   const sk = `${n.createdAt}#${randomUUID()}`;
   return {
     notify: notifications.put({ userId: recipientId, sk }, { id: sk, recipientId, ...n, read: false, ttl: ttlOf(n.createdAt) }),
-    digest: digestMarkerPart(recipientId, n.createdAt),
+    digest: digestDuePart(recipientId, n.createdAt),
+    bell: bellPushed(recipientId),
   };
 }
 
@@ -82,18 +90,29 @@ async function eachConcurrently<T>(all: T[], task: (t: T) => Promise<unknown>): 
   for (let i = 0; i < all.length; i += CONCURRENCY) await Promise.all(all.slice(i, i + CONCURRENCY).map(task));
 }
 
-/** AP: mark the given notifications (or every unread one) read; answers the unread count left. */
+/**
+ * AP: mark the given notifications (or every unread one) read; answers the unread count left, which the member's other
+ * tabs are pushed (a LiveUpdate recorded once the updates are written: they are many single writes, so the push is
+ * its own transaction after them; lost, the other tabs show the old count until they read the bell again).
+ */
 export async function markRead(userId: string, ids: string[] | undefined, types: NotificationType[]): Promise<number> {
   const sks = ids ?? (await unreadItems(userId, types)).map((i) => String(i.SK));
   // A notification gone meanwhile (its ttl) stays gone: the update is conditioned on it.
   await eachConcurrently(sks, (sk) => write(notifications.update({ userId, sk }, { read: true }, { ifExists: true })));
-  return types.length ? (await unreadItems(userId, types)).length : 0;
+  const unreadCount = types.length ? (await unreadItems(userId, types)).length : 0;
+  if (sks.length) {
+    const createdAt = new Date().toISOString();
+    await transact({ live: eventPart('LiveUpdate', { pushId: randomUUID(), userId, push: { type: 'notifications', unreadCount }, createdAt }) });
+  }
+  return unreadCount;
 }
 
 /**
  * AP: the events service's notices become notifications (one per recipient, the actor excepted), each with the
  * recipient's digest marker in one transaction. The key comes from the notice, so a repeated delivery writes nothing
- * new (the notification's condition fails the transaction) and never marks a read one unread again.
+ * new (the notification's condition fails the transaction) and never marks a read one unread again. The same
+ * transaction records the recipient's pushes (docs/architecture.md, "Live delivery"): the event's news (`event`, so
+ * an open page of it reads it again) and their bell, each once per notice and recipient whatever the deliveries.
  */
 export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void> {
   const sk = `${n.createdAt}#${n.noticeId}`;
@@ -102,7 +121,13 @@ export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void>
       id: sk, recipientId, type: NOTICE_TYPES[n.kind], actorId: n.actorId, targetId: n.eventId,
       excerpt: n.eventTitle.slice(0, 80), createdAt: n.createdAt, read: false, ttl: ttlOf(n.createdAt),
     };
-    return transact({ notify: notifications.put({ userId: recipientId, sk }, item, { ifAbsent: true }), digest: digestMarkerPart(recipientId, n.createdAt) });
+    return transact({
+      notify: notifications.put({ userId: recipientId, sk }, item, { ifAbsent: true }), digest: digestDuePart(recipientId, n.createdAt),
+      news: eventPart('LiveUpdate', {
+        pushId: `${n.noticeId}#${recipientId}`, userId: recipientId, push: { type: 'event', eventId: n.eventId, kind: n.kind }, createdAt: n.createdAt,
+      }),
+      bell: bellPushed(recipientId),
+    });
   });
 }
 
