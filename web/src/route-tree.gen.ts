@@ -20,6 +20,7 @@ import { Route as AuthenticatedEventsRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedHumidorRouteImport } from './routes/_authenticated/humidor'
 import { Route as AuthenticatedLearnRouteImport } from './routes/_authenticated/learn'
 import { Route as AuthenticatedMarketingRouteImport } from './routes/_authenticated/marketing'
+import { Route as AuthenticatedMessagesRouteImport } from './routes/_authenticated/messages'
 import { Route as AuthenticatedModerationRouteImport } from './routes/_authenticated/moderation'
 import { Route as AuthenticatedRecommendationsRouteImport } from './routes/_authenticated/recommendations'
 import { Route as AuthenticatedScanRouteImport } from './routes/_authenticated/scan'
@@ -29,6 +30,7 @@ import { Route as AuthenticatedSubscriptionRouteImport } from './routes/_authent
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
 import { Route as AuthenticatedCigarsIdRouteImport } from './routes/_authenticated/cigars.$id'
 import { Route as AuthenticatedEventsIdRouteImport } from './routes/_authenticated/events_.$id'
+import { Route as AuthenticatedMessagesMemberIdRouteImport } from './routes/_authenticated/messages.$memberId'
 import { Route as AuthenticatedProfileChar123IdChar125RouteImport } from './routes/_authenticated/profile.{-$id}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -85,6 +87,11 @@ const AuthenticatedMarketingRoute = AuthenticatedMarketingRouteImport.update({
   path: '/marketing',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMessagesRoute = AuthenticatedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedModerationRoute = AuthenticatedModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
@@ -132,6 +139,12 @@ const AuthenticatedEventsIdRoute = AuthenticatedEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMessagesMemberIdRoute =
+  AuthenticatedMessagesMemberIdRouteImport.update({
+    id: '/$memberId',
+    path: '/$memberId',
+    getParentRoute: () => AuthenticatedMessagesRoute,
+  } as any)
 const AuthenticatedProfileChar123IdChar125Route =
   AuthenticatedProfileChar123IdChar125RouteImport.update({
     id: '/profile/{-$id}',
@@ -150,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
   '/marketing': typeof AuthenticatedMarketingRoute
+  '/messages': typeof AuthenticatedMessagesRouteWithChildren
   '/moderation': typeof AuthenticatedModerationRoute
   '/recommendations': typeof AuthenticatedRecommendationsRoute
   '/scan': typeof AuthenticatedScanRoute
@@ -159,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof AuthenticatedSupportRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
+  '/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -172,6 +187,7 @@ export interface FileRoutesByTo {
   '/humidor': typeof AuthenticatedHumidorRoute
   '/learn': typeof AuthenticatedLearnRoute
   '/marketing': typeof AuthenticatedMarketingRoute
+  '/messages': typeof AuthenticatedMessagesRouteWithChildren
   '/moderation': typeof AuthenticatedModerationRoute
   '/recommendations': typeof AuthenticatedRecommendationsRoute
   '/scan': typeof AuthenticatedScanRoute
@@ -181,6 +197,7 @@ export interface FileRoutesByTo {
   '/support': typeof AuthenticatedSupportRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
+  '/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
   '/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRoutesById {
@@ -196,6 +213,7 @@ export interface FileRoutesById {
   '/_authenticated/humidor': typeof AuthenticatedHumidorRoute
   '/_authenticated/learn': typeof AuthenticatedLearnRoute
   '/_authenticated/marketing': typeof AuthenticatedMarketingRoute
+  '/_authenticated/messages': typeof AuthenticatedMessagesRouteWithChildren
   '/_authenticated/moderation': typeof AuthenticatedModerationRoute
   '/_authenticated/recommendations': typeof AuthenticatedRecommendationsRoute
   '/_authenticated/scan': typeof AuthenticatedScanRoute
@@ -205,6 +223,7 @@ export interface FileRoutesById {
   '/_authenticated/support': typeof AuthenticatedSupportRoute
   '/_authenticated/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/_authenticated/events_/$id': typeof AuthenticatedEventsIdRoute
+  '/_authenticated/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
   '/_authenticated/profile/{-$id}': typeof AuthenticatedProfileChar123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -220,6 +239,7 @@ export interface FileRouteTypes {
     | '/humidor'
     | '/learn'
     | '/marketing'
+    | '/messages'
     | '/moderation'
     | '/recommendations'
     | '/scan'
@@ -229,6 +249,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/cigars/$id'
     | '/events/$id'
+    | '/messages/$memberId'
     | '/profile/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -242,6 +263,7 @@ export interface FileRouteTypes {
     | '/humidor'
     | '/learn'
     | '/marketing'
+    | '/messages'
     | '/moderation'
     | '/recommendations'
     | '/scan'
@@ -251,6 +273,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/cigars/$id'
     | '/events/$id'
+    | '/messages/$memberId'
     | '/profile/{-$id}'
   id:
     | '__root__'
@@ -265,6 +288,7 @@ export interface FileRouteTypes {
     | '/_authenticated/humidor'
     | '/_authenticated/learn'
     | '/_authenticated/marketing'
+    | '/_authenticated/messages'
     | '/_authenticated/moderation'
     | '/_authenticated/recommendations'
     | '/_authenticated/scan'
@@ -274,6 +298,7 @@ export interface FileRouteTypes {
     | '/_authenticated/support'
     | '/_authenticated/cigars/$id'
     | '/_authenticated/events_/$id'
+    | '/_authenticated/messages/$memberId'
     | '/_authenticated/profile/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -366,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMarketingRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/messages': {
+      id: '/_authenticated/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AuthenticatedMessagesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/moderation': {
       id: '/_authenticated/moderation'
       path: '/moderation'
@@ -429,6 +461,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEventsIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/messages/$memberId': {
+      id: '/_authenticated/messages/$memberId'
+      path: '/$memberId'
+      fullPath: '/messages/$memberId'
+      preLoaderRoute: typeof AuthenticatedMessagesMemberIdRouteImport
+      parentRoute: typeof AuthenticatedMessagesRoute
+    }
     '/_authenticated/profile/{-$id}': {
       id: '/_authenticated/profile/{-$id}'
       path: '/profile/{-$id}'
@@ -439,11 +478,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedMessagesRouteChildren {
+  AuthenticatedMessagesMemberIdRoute: typeof AuthenticatedMessagesMemberIdRoute
+}
+
+const AuthenticatedMessagesRouteChildren: AuthenticatedMessagesRouteChildren = {
+  AuthenticatedMessagesMemberIdRoute: AuthenticatedMessagesMemberIdRoute,
+}
+
+const AuthenticatedMessagesRouteWithChildren =
+  AuthenticatedMessagesRoute._addFileChildren(
+    AuthenticatedMessagesRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedEventsRoute: typeof AuthenticatedEventsRoute
   AuthenticatedHumidorRoute: typeof AuthenticatedHumidorRoute
   AuthenticatedLearnRoute: typeof AuthenticatedLearnRoute
   AuthenticatedMarketingRoute: typeof AuthenticatedMarketingRoute
+  AuthenticatedMessagesRoute: typeof AuthenticatedMessagesRouteWithChildren
   AuthenticatedModerationRoute: typeof AuthenticatedModerationRoute
   AuthenticatedRecommendationsRoute: typeof AuthenticatedRecommendationsRoute
   AuthenticatedScanRoute: typeof AuthenticatedScanRoute
@@ -461,6 +514,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedHumidorRoute: AuthenticatedHumidorRoute,
   AuthenticatedLearnRoute: AuthenticatedLearnRoute,
   AuthenticatedMarketingRoute: AuthenticatedMarketingRoute,
+  AuthenticatedMessagesRoute: AuthenticatedMessagesRouteWithChildren,
   AuthenticatedModerationRoute: AuthenticatedModerationRoute,
   AuthenticatedRecommendationsRoute: AuthenticatedRecommendationsRoute,
   AuthenticatedScanRoute: AuthenticatedScanRoute,

@@ -6,6 +6,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: 'default' | 'success' | 'error';
+  /** A link in the notification (a path of this app, opened in place). */
+  link?: { label: string; href: string };
 }
 
 let current: Toast | null = null;

@@ -3,11 +3,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { displayName, relativePostTime } from '@torcedor/shared/formatters';
 import type { User } from '@torcedor/shared/schemas/identity';
 import type { Notification } from '@torcedor/shared/schemas/social';
-import { Bell, Camera, Menu, Search, X } from 'lucide-react';
+import { Bell, Camera, Menu, MessageCircle, Search, X } from 'lucide-react';
 import { DropdownMenu, Popover } from 'radix-ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { MemberBadge } from '@/components/member-badge';
 import { useNotifications } from '@/lib/api/get-notifications';
+import { useUnreadMessages } from '@/lib/api/get-unread-messages';
+import { useLiveStatus } from '@/lib/live-status';
 import { useLogOut } from '@/lib/api/log-out';
 import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
 import { errorText } from '@/lib/api-client';
@@ -96,8 +98,8 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
 }
 
 /**
- * The bell (signed in only): the latest notifications, refreshed on opening and every 60 s while the tab is
- * visible. Opening it marks the unread ones it shows read after a short moment; they keep their unread look
+ * The bell (signed in only): the latest notifications, refreshed on opening, its count kept live by the socket (and
+ * polled while the socket is down, docs/architecture.md "Live delivery"). Opening it marks the unread ones it shows read after a short moment; they keep their unread look
  * until it closes, so the member sees what is new.
  */
 export function NotificationsBell() {
@@ -169,7 +171,30 @@ export function NotificationsBell() {
 }
 
 /**
- * The signed-in header: the main navigation, search, the band scan, the bell, the account menu and the mobile menu.
+ * The Messages link with the member's unread direct messages on a badge (kept live by the socket; `data-live` tells
+ * whether the socket is open).
+ */
+export function MessagesLink() {
+  const { data: user } = useQuery(currentUserQuery);
+  const count = useUnreadMessages(!!user).data?.count ?? 0;
+  const live = useLiveStatus();
+  return (
+    <Link
+      to="/messages" className="relative rounded-full p-2 text-muted hover:text-fg" activeProps={active} data-live={live}
+      aria-label={count ? `Messages, ${count} unread` : 'Messages'} title="Messages"
+    >
+      <MessageCircle className="h-5 w-5" aria-hidden />
+      {count > 0 ? (
+        <span aria-hidden data-testid="messages-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white">
+          {unreadBadge(count)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/**
+ * The signed-in header: the main navigation, search, the band scan, messages, the bell, the account menu and the mobile menu.
  * Loaded only once a member is signed in (header.tsx), so the landing page does not pay for its menus and popovers.
  */
 export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) {
@@ -200,6 +225,7 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
             <Camera className="h-5 w-5" aria-hidden />
           </Link>
         </div>
+        <MessagesLink />
         <NotificationsBell />
         <DropdownMenu.Root>
           <span className="relative">

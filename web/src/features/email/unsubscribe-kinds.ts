@@ -9,6 +9,7 @@ export const KIND_TEXT = {
   follows: 'emails when someone follows you',
   activity: 'emails about likes and comments on your posts',
   events: 'emails about events',
+  messages: 'emails about unread direct messages',
   marketing: 'marketing emails from Torcedor',
 } as const satisfies Record<UnsubscribeKind, string>;
 

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@torcedor/shared/routes';
 import { apiCall } from '@/lib/api-client';
-
-/** The bell refreshes this often while the tab is visible (TanStack Query pauses intervals in a hidden tab). */
-export const NOTIFICATIONS_POLL_MS = 60_000;
+import { fallbackPoll, useLiveStatus } from '@/lib/live-status';
 
 export const getNotifications = () => apiCall(routes.getNotifications);
 
@@ -11,9 +9,13 @@ export const getNotifications = () => apiCall(routes.getNotifications);
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'] as const,
   queryFn: getNotifications,
-  refetchInterval: NOTIFICATIONS_POLL_MS,
-  refetchIntervalInBackground: false,
 });
 
-/** The bell's notifications, fetched only when `enabled` (a signed-in member). */
-export const useNotifications = (enabled: boolean) => useQuery({ ...notificationsQuery, enabled });
+/**
+ * The bell's notifications, fetched only when `enabled` (a signed-in member). The live socket pushes the unread count;
+ * while it is down the list is polled while the tab is visible (docs/architecture.md, "Live delivery").
+ */
+export function useNotifications(enabled: boolean) {
+  const live = useLiveStatus();
+  return useQuery({ ...notificationsQuery, enabled, refetchInterval: fallbackPoll(live), refetchIntervalInBackground: false });
+}

@@ -89,6 +89,8 @@ describe('the subscription page', () => {
     expect(screen.getByText('$9.99')).toBeTruthy();
     expect(screen.getByText('Up to 20 cigars in your humidor')).toBeTruthy();
     expect(screen.getByText('Priority support')).toBeTruthy();
+    // The plan's direct-message allowance, from the same limits the service enforces.
+    expect(screen.getByText('Direct messages: 100 new conversations a day')).toBeTruthy();
     expect(screen.queryByRole('region', { name: /Member$/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { PAYMENTS_UNAVAILABLE_MESSAGE, PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
+import { MESSAGE_LIMITS, PAYMENTS_UNAVAILABLE_MESSAGE, PREMIUM_PRICE_USD_CENTS } from '@torcedor/shared/constants';
 import type { CreateSubscriptionResult, SubscriptionStatus } from '@torcedor/shared/schemas/billing';
 import { Check, Crown } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -19,8 +19,12 @@ import { LocalPaymentForm } from './local-payment-form';
 // Stripe's packages are loaded only when the provider is 'stripe': no other page, nor the local form, pays for them.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-const FREE = ['Up to 20 cigars in your humidor', '3 AI recommendations per day', 'Feed, reviews and events'];
-const PREMIUM = ['Unlimited humidor', 'Unlimited AI recommendations', 'Advanced analytics', 'Priority events and hosting', 'No ads', 'Exclusive content', 'Member badge', 'Priority support'];
+const conversations = (n: number) => `Direct messages: ${n} new conversations a day`;
+const FREE = ['Up to 20 cigars in your humidor', '3 AI recommendations per day', 'Feed, reviews and events', conversations(MESSAGE_LIMITS.newConversationsPerDay.free)];
+const PREMIUM = [
+  'Unlimited humidor', 'Unlimited AI recommendations', 'Advanced analytics', 'Priority events and hosting', 'No ads', 'Exclusive content', 'Member badge',
+  'Priority support', conversations(MESSAGE_LIMITS.newConversationsPerDay.premium),
+];
 const price = `$${(PREMIUM_PRICE_USD_CENTS / 100).toFixed(2)}`;
 
 /** After the return from the payment: how long the status is polled for the provider's confirmation (its webhook). */

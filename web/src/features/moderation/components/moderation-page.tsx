@@ -15,7 +15,7 @@ import { STATUS_FILTERS, type StatusFilter } from './status-filters';
 type Report = RouteResponse<typeof routes.listReports>[number];
 
 const FILTER_LABELS: Record<StatusFilter, string> = { open: 'Open', hidden: 'Hidden', dismissed: 'Dismissed', all: 'All' };
-const TYPE_LABELS: Record<Report['targetType'], string> = { post: 'Post', comment: 'Comment', review: 'Review', member: 'Member' };
+const TYPE_LABELS: Record<Report['targetType'], string> = { post: 'Post', comment: 'Comment', review: 'Review', member: 'Member', message: 'Message' };
 const STATUS_STYLES: Record<Report['status'], string> = {
   open: 'bg-primary/20 text-primary',
   hidden: 'bg-danger/20 text-danger',

@@ -184,4 +184,31 @@ describe('follow / unfollow', () => {
     await screen.findByText("Carlos hasn't shared any posts yet.");
     expect(screen.queryByRole('button', { name: /^(Follow|Unfollow)$/ })).toBeNull();
   });
+
+  it('offers Message only when the member may be messaged, linking to the thread', async () => {
+    stubApi({ 'GET /api/users/u2/posts': empty, 'GET /api/users/u4/posts': empty });
+    const closed = { ...other, id: 'u4', displayName: 'Closed Carl', canMessage: false };
+    renderWithApp(() => <><ProfilePage id="u2" tab="posts" /><ProfilePage id="u4" tab="posts" /></>, { profiles: [other, closed] });
+    const links = await screen.findAllByRole('link', { name: 'Message' });
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe('/messages/u2');
+  });
+
+  it('blocks after a confirmation and reads the profile again; a blocked member shows Unblock and neither Follow nor Message', async () => {
+    const fetch = stubApi({
+      'GET /api/users/u2/posts': empty,
+      'POST /api/members/u2/block': { blocked: true },
+      'GET /api/users/u2': { ...other, restricted: true, blockedByMe: true, canMessage: false, canFollow: false },
+    });
+    const user = userEvent.setup();
+    renderProfile('u2');
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Block Carlos?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeTruthy();
+    expect(fetch.mock.calls.map(([u, i]) => `${i?.method ?? 'GET'} ${new URL(String(u), 'http://localhost').pathname}`)).toContain('POST /api/members/u2/block');
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+  });
 });

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { displayName } from '@torcedor/shared/formatters';
 import type { PublicProfile } from '@torcedor/shared/schemas/social';
-import { Lock } from 'lucide-react';
+import { Lock, MessageCircle } from 'lucide-react';
 import { ReportButton } from '@/components/report-button';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { hasMemberBadge, useCurrentUser } from '@/lib/current-user';
 import { useUserProfile } from '../api/get-user';
+import { BlockButton } from './block-button';
 import { FollowButton } from './follow-button';
 import { PostsTab } from './posts-tab';
 import { ProfileHeader, type ProfileHeaderData } from './profile-header';
@@ -48,7 +49,18 @@ function OtherProfile({ id, tab, onTabChange }: { id: string; tab: ProfileTab; o
       <ProfileHeader
         data={headerOf(profile)}
         own={false}
-        actions={<><FollowButton profile={profile} /><ReportButton targetType="member" targetId={profile.id} /></>}
+        actions={
+          <>
+            {profile.blockedByMe ? null : <FollowButton profile={profile} />}
+            {profile.canMessage && !profile.blockedByMe ? (
+              <Link to="/messages/$memberId" params={{ memberId: profile.id }} className={buttonClass('outline', 'sm', 'no-underline')}>
+                <MessageCircle className="h-4 w-4" aria-hidden />Message
+              </Link>
+            ) : null}
+            <BlockButton profile={profile} />
+            <ReportButton targetType="member" targetId={profile.id} />
+          </>
+        }
       />
       {profile.restricted ? null : <ProfileTabs memberId={profile.id} own={false} name={profile.displayName} tab={tab} onTabChange={onTabChange} />}
     </>

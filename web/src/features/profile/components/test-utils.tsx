@@ -19,6 +19,7 @@ export const me: User = {
 export const other: PublicProfile = {
   id: 'u2', displayName: 'Carlos', profileImageUrl: null, premium: false, restricted: false, bio: 'Corojo', location: 'Havana',
   followersCount: 10, followingCount: 5, reviewsCount: 1, humidorCount: 30, isOwnProfile: false, isFollowing: false, canFollow: true,
+  canMessage: true, blockedByMe: false,
 };
 
 export const restricted: PublicProfile = {

@@ -25,6 +25,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
 import { useUpdateSettings } from '../api/update-settings';
+import { BlockedMembers } from './blocked-members';
 import { EmailSection } from './email-section';
 
 const LANGUAGES = [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['it', 'Italiano']] as const;
@@ -107,6 +108,15 @@ function PrivacyTab({ user }: { user: User }) {
   );
 }
 
+function PrivacyAndBlocks({ user }: { user: User }) {
+  return (
+    <>
+      <PrivacyTab user={user} />
+      <BlockedMembers />
+    </>
+  );
+}
+
 /** A boolean setting of a settings form, as a switch. */
 function SwitchSetting<T extends FieldValues>({ control, name, label, description }: { control: Control<T>; name: Path<T>; label: string; description?: string }) {
   return (
@@ -123,7 +133,7 @@ function NotificationsTab({ user }: { user: User }) {
     resolver: zodResolver(NotificationSettings),
     defaultValues: {
       emailNotifications: user.emailNotifications, followNotifications: user.followNotifications, reviewNotifications: user.reviewNotifications,
-      eventNotifications: user.eventNotifications, marketingEmails: user.marketingEmails,
+      eventNotifications: user.eventNotifications, messageNotifications: user.messageNotifications, marketingEmails: user.marketingEmails,
     },
   });
   const save = useUpdateSettings('notifications');
@@ -132,6 +142,7 @@ function NotificationsTab({ user }: { user: User }) {
     ['followNotifications', 'New followers', 'When someone follows you'],
     ['reviewNotifications', 'Reviews', 'Activity on your reviews'],
     ['eventNotifications', 'Events', 'Reminders and updates for events'],
+    ['messageNotifications', 'Messages', 'Unread direct messages, in the hourly digest'],
     ['marketingEmails', 'Marketing emails', 'News and offers from Torcedor'],
   ] as const;
   const submit = (body: z.output<typeof NotificationSettings>) => {
@@ -286,7 +297,7 @@ export function SettingsPage() {
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile"><ProfileTab user={user} /></TabsContent>
-          <TabsContent value="privacy"><PrivacyTab user={user} /></TabsContent>
+          <TabsContent value="privacy"><PrivacyAndBlocks user={user} /></TabsContent>
           <TabsContent value="notifications"><NotificationsTab user={user} /></TabsContent>
           <TabsContent value="preferences"><PreferencesTab user={user} /></TabsContent>
           <TabsContent value="security"><SecurityTab user={user} /></TabsContent>

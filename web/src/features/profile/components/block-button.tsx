@@ -1,0 +1,42 @@
+import type { PublicProfile } from '@torcedor/shared/schemas/social';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { errorDetail } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useToggleBlock } from '../api/toggle-block';
+
+/** Block / Unblock on another member's profile, each asked once more before it is done. */
+export function BlockButton({ profile }: { profile: Pick<PublicProfile, 'id' | 'displayName' | 'blockedByMe'> }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useToggleBlock(profile.id);
+  const blocked = profile.blockedByMe;
+  const confirm = () =>
+    toggle.mutate({ block: !blocked }, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: blocked ? `${profile.displayName} unblocked` : `${profile.displayName} blocked`, variant: 'success' });
+      },
+      onError: (err) => toast({ title: blocked ? 'Failed to unblock' : 'Failed to block', description: errorDetail(err), variant: 'error' }),
+    });
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="text-muted" onClick={() => setOpen(true)}>
+        <Ban className="h-4 w-4" aria-hidden />
+        {blocked ? 'Unblock' : 'Block'}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={blocked ? `Unblock ${profile.displayName}?` : `Block ${profile.displayName}?`}
+        text={blocked
+          ? 'You will see each other\u2019s posts, reviews and profile again, and may message and follow each other as your settings allow.'
+          : 'Neither of you will be able to message, follow, or comment on the other, or see each other\u2019s posts, reviews and profile. Follows between you end. They are not told.'}
+        confirmLabel={blocked ? 'Unblock' : 'Block'}
+        onConfirm={confirm}
+        pending={toggle.isPending}
+      />
+    </>
+  );
+}
