@@ -16,8 +16,8 @@ import { emailUnverified } from './errors.ts';
 
 /**
  * Direct messages (docs/product.md, "Direct messages"; the service README, "Messages"). A thread is addressed by the
- * other member and keyed by the pair, so only its two members ever read it; a member with no conversation with
- * another finds none (404).
+ * other member and keyed by the pair, so only its two members ever read it; a member with no conversation yet with
+ * another reads an empty thread.
  */
 
 const conversationNotFound = () => notFound('Conversation not found');
@@ -62,7 +62,7 @@ export const getUnreadMessages: RouteHandler<Routes['getUnreadMessages']> = asyn
 
 /**
  * The thread with a member, newest first, masked by the reader's content filter; `canReply` says whether a message
- * would be accepted now. 404 when the reader has no conversation with them.
+ * would be accepted now. Empty when there is no conversation yet; 404 for a member social holds no copy of.
  */
 export const getThread: RouteHandler<Routes['getThread']> = async ({ session, params, query }) => {
   const me = session.userId;
