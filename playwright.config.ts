@@ -26,7 +26,8 @@ function chromiumPath(): string {
   process.exit(1);
 }
 
-const PORT = 3100;
+/** E2E_PORT: another port for a second run on the same machine (each run starts its own stacks). */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 // Created once in the runner (workers inherit the env var); the stack deletes it when it stops.
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'torcedor-e2e-')));
@@ -34,7 +35,9 @@ const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'torce
  * A second stack as a deployment without Stripe is (LOCAL_PAYMENTS=off: billing runs without the local stack's flag),
  * for the page that must say premium is not available (e2e/billing.spec.ts); `E2E_UNPAID_URL` names it to the tests.
  */
-const UNPAID_PORT = 3101;
+const UNPAID_PORT = PORT + 1;
+/** E2E_UNPAID=off: no second stack, for a run of specs that do not use it (e2e/billing.spec.ts does). */
+const UNPAID = process.env.E2E_UNPAID !== 'off';
 process.env.E2E_UNPAID_URL ??= `http://localhost:${UNPAID_PORT}`;
 const UNPAID_DATA_DIR = (process.env.E2E_UNPAID_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'torcedor-e2e-unpaid-')));
 /** How each stack is started and stopped by the runner. */
@@ -80,6 +83,6 @@ export default defineConfig({
     // The browser tests sign up many members from one address (127.0.0.1); the sign-up limit itself is tested
     // in services/identity/test/security.int.test.ts.
     stack(PORT, { DATA_DIR, SIGNUP_LIMIT_PER_ADDRESS: '1000' }),
-    stack(UNPAID_PORT, { DATA_DIR: UNPAID_DATA_DIR, LOCAL_PAYMENTS: 'off' }),
+    ...(UNPAID ? [stack(UNPAID_PORT, { DATA_DIR: UNPAID_DATA_DIR, LOCAL_PAYMENTS: 'off' })] : []),
   ],
 });
