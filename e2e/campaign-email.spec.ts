@@ -29,7 +29,7 @@ test.describe('campaign emails', () => {
     test.setTimeout(180_000);
     // A member who accepts marketing emails at a verified address.
     const member = await signIn(page, 'Mara', 'Maduro');
-    const settings = { emailNotifications: true, followNotifications: true, reviewNotifications: true, eventNotifications: true, marketingEmails: true };
+    const settings = { emailNotifications: true, followNotifications: true, reviewNotifications: true, eventNotifications: true, messageNotifications: true, marketingEmails: true };
     expect((await page.request.put('/api/user/notifications', { headers, data: settings })).status()).toBe(200);
     await page.context().clearCookies();
 

@@ -225,7 +225,7 @@ describe('profile and settings', () => {
     expect(ev.at(-1)).toMatchObject({ userId, displayName: 'Cigar Ana', location: 'Miami', version: 2 });
     const priv = await call(handler, 'PUT', '/api/user/privacy', { cookies, body: { profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false, allowDirectMessages: 'none' } });
     expect(priv.body).toMatchObject({ profileVisibility: 'followers', allowDirectMessages: 'none' });
-    const notes = await call(handler, 'PUT', '/api/user/notifications', { cookies, body: { emailNotifications: false, followNotifications: true, reviewNotifications: false, eventNotifications: true, marketingEmails: true } });
+    const notes = await call(handler, 'PUT', '/api/user/notifications', { cookies, body: { emailNotifications: false, followNotifications: true, reviewNotifications: false, eventNotifications: true, messageNotifications: false, marketingEmails: true } });
     expect(notes.body).toMatchObject({ emailNotifications: false, marketingEmails: true });
     const prefs = await call(handler, 'PUT', '/api/user/preferences', { cookies, body: { language: 'es', contentFilter: 'strict', showMatureContent: true } });
     expect(prefs.body).toMatchObject({ language: 'es', contentFilter: 'strict' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const unique = () => `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-const ALL_ON = { emailNotifications: true, followNotifications: true, reviewNotifications: true, eventNotifications: true, marketingEmails: true };
+const ALL_ON = { emailNotifications: true, followNotifications: true, reviewNotifications: true, eventNotifications: true, messageNotifications: true, marketingEmails: true };
 
 /** A signed-up member with every email setting on. */
 async function member() {

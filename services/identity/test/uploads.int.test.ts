@@ -234,7 +234,7 @@ describe('settings social honours', () => {
     await call(handler, 'PUT', '/api/user/profile', { cookies, body: { displayName: 'Cigar Ana', bio: 'Maduro fan', location: 'Miami' } });
     const priv = await call(handler, 'PUT', '/api/user/privacy', { cookies, body: { profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false, allowDirectMessages: 'none' } });
     expect(priv.status).toBe(200);
-    const notes = await call(handler, 'PUT', '/api/user/notifications', { cookies, body: { emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, marketingEmails: true } });
+    const notes = await call(handler, 'PUT', '/api/user/notifications', { cookies, body: { emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, messageNotifications: false, marketingEmails: true } });
     expect(notes.status).toBe(200);
     const prefs = await call(handler, 'PUT', '/api/user/preferences', { cookies, body: { language: 'es', contentFilter: 'strict', showMatureContent: true } });
     expect(prefs.status).toBe(200);
@@ -243,10 +243,11 @@ describe('settings social honours', () => {
     expect(ev[0]).toEqual({
       userId, version: 2, displayName: 'Cigar Ana', location: 'Miami', profileImageUrl: null, bio: 'Maduro fan', profileVisibility: 'public',
       allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
-      marketingEmails: false, contentFilter: 'standard', emailVerified: false, emailNotifications: true,
+      marketingEmails: false, contentFilter: 'standard', emailVerified: false, emailNotifications: true, allowDirectMessages: 'everyone',
+      messageNotifications: true,
     });
-    expect(ev[1]).toMatchObject({ profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false });
-    expect(ev[2]).toMatchObject({ emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, marketingEmails: true });
+    expect(ev[1]).toMatchObject({ profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false, allowDirectMessages: 'none' });
+    expect(ev[2]).toMatchObject({ emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, messageNotifications: false, marketingEmails: true });
     expect(ev[3]).toMatchObject({ contentFilter: 'strict', profileVisibility: 'followers', bio: 'Maduro fan' });
   });
 });

@@ -50,7 +50,7 @@ describe('what identity tells the services that email members', () => {
 describe('unsubscribe links', () => {
   it('map each kind to its setting', () => {
     expect(Object.keys(UNSUBSCRIBE_KINDS).map((k) => settingOf(k as keyof typeof UNSUBSCRIBE_KINDS))).toEqual([
-      'emailNotifications', 'followNotifications', 'reviewNotifications', 'eventNotifications', 'marketingEmails',
+      'emailNotifications', 'followNotifications', 'reviewNotifications', 'eventNotifications', 'messageNotifications', 'marketingEmails',
     ]);
   });
 
