@@ -233,6 +233,10 @@ export const COMMENT_MAX_LENGTH = 1_000;
 export const REVIEW_NOTES_MAX_LENGTH = 2_000;
 export const REVIEW_FLAVOR_TAGS_MAX = 12;
 export const REPORT_REASON_MAX_LENGTH = 500;
+/** Photos a member may add to one review or one humidor item (each registered like any upload: docs/architecture.md, "Uploads"). */
+export const PHOTOS_MAX = 4;
+/** A cigar shows at most this many of the community's photos: the latest, from its visible reviews. */
+export const CIGAR_PHOTOS_SHOWN = 8;
 /** Posts per feed page, profile page or comments page. */
 export const FEED_PAGE_SIZE = 20;
 /**

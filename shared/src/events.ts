@@ -3,7 +3,7 @@ import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
 import { ContentFilter, DirectMessages, ProfileVisibility } from './schemas/identity.ts';
 import { LivePush } from './live.ts';
-import { AUTOMATION_NAMES, EVENT_NOTICE_RECIPIENTS_MAX } from './constants.ts';
+import { AUTOMATION_NAMES, CIGAR_PHOTOS_SHOWN, EVENT_NOTICE_RECIPIENTS_MAX, PHOTOS_MAX } from './constants.ts';
 import { Attribution } from './schemas/attribution.ts';
 
 /**
@@ -127,6 +127,20 @@ export const domainEvents = {
       })).max(150),
     }),
   }),
+  CigarCommunityChanged: event({
+    source: 'humidor',
+    summary: "A catalog cigar's community rating, review count or photos changed (from social's review events); carries the new state and its version",
+    detail: z.object({
+      cigarId: z.string(),
+      /** Grows with every change of the cigar's reviews or photos. */
+      version: z.number().int().nonnegative(),
+      /** 0-100, null with no review. */
+      averageRating: z.number().nullable(),
+      reviewCount: z.number().int().nonnegative(),
+      /** The community's latest photos as the site serves them, newest first. */
+      photos: z.array(z.string()).max(CIGAR_PHOTOS_SHOWN),
+    }),
+  }),
   CollectionItemChanged: event({
     source: 'humidor',
     summary: "One item of a member's humidor or wishlist was added, changed or removed; carries the whole item (or its removal) and the item's version",
@@ -196,13 +210,24 @@ export const domainEvents = {
       flavorScore: z.number().int(),
       overallScore: z.number().int(),
       flavorTags: z.array(z.string()),
+      /** The review's photos, registered object paths (`uploads/...`), so the cigar's copies can show them. */
+      photos: z.array(z.string()).max(PHOTOS_MAX).default([]),
       createdAt: z.string(),
     }),
   }),
   ReviewDeleted: event({
     source: 'social',
     summary: 'A review was deleted (by its author, a moderator, or with the account)',
-    detail: z.object({ reviewId: z.string(), userId: z.string(), cigarId: z.string() }),
+    detail: z.object({
+      reviewId: z.string(),
+      userId: z.string(),
+      cigarId: z.string(),
+      /**
+       * The review's photos (object paths), which social's worker deletes: a deleted review's. A review a moderator hid
+       * carries none: it keeps them, shown nowhere, like a hidden post its picture.
+       */
+      photos: z.array(z.string()).max(PHOTOS_MAX).default([]),
+    }),
   }),
   EventNotice: event({
     source: 'events',
@@ -253,6 +278,8 @@ export const subscriptions = [
   { event: 'AutomationRequested', consumer: 'marketing', self: true },
   { event: 'MarketingPostApproved', consumer: 'social' },
   { event: 'UserRegistered', consumer: 'billing' },
+  // A new member's welcome in the bell, linking to the first run's steps (docs/product.md, "First run").
+  { event: 'UserRegistered', consumer: 'social' },
   { event: 'EntitlementChanged', consumer: 'humidor' },
   { event: 'EntitlementChanged', consumer: 'ai' },
   { event: 'EntitlementChanged', consumer: 'identity' },
@@ -281,7 +308,11 @@ export const subscriptions = [
   { event: 'CollectionItemChanged', consumer: 'ai' },
   { event: 'ReviewPublished', consumer: 'ai' },
   { event: 'ReviewDeleted', consumer: 'ai' },
+  // Quick Picks show each cigar's community rating and latest photo.
+  { event: 'CigarCommunityChanged', consumer: 'ai' },
   { event: 'ReviewDeleted', consumer: 'humidor' },
+  // A deleted review's photos are deleted off the request path, like a deleted post's picture.
+  { event: 'ReviewDeleted', consumer: 'social', self: true },
   // Every service that verifies sessions keeps its own copy of ended sessions (identity writes its own directly).
   { event: 'SessionRevoked', consumer: 'social' },
   { event: 'SessionRevoked', consumer: 'humidor' },

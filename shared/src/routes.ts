@@ -6,12 +6,12 @@ import { ExportPart, Health, IdParams, Ok, OpenApiDocument, Readiness } from './
 import * as z from 'zod';
 import {
   ChangeEmailBody, DeleteAccountBody, EmailSent, ForgotPasswordBody, LoginBody, NotificationSettings, Preferences, PrivacySettings, ProfileUpdate,
-  ResetPasswordBody, SignupBody, SignupResult, TrialBody, UnsubscribeBody, UnsubscribeQuery, UnsubscribeResult, User, VerifyEmailBody,
+  ResetPasswordBody, SignupBody, SignupResult, Tastes, TastesQuery, TrialBody, UnsubscribeBody, UnsubscribeQuery, UnsubscribeResult, User, VerifyEmailBody,
 } from './schemas/identity.ts';
 import {
   CommentList, CommentParams, Comment, CursorQuery, FollowResult, FollowStatus, LikeResult, MarkedRead, MarkNotificationsRead, NewComment,
   NewPost, NewReport, NewReview, NotificationList, Post, PostList, PostPage, ProfilePictureBody, ProfilePictureResult, PublicProfile, Report,
-  ReportList, ResolveReport, Review, ReviewList, SmokingHistory, UploadRequest, UploadTicket,
+  ReportList, ResolveReport, Review, ReviewList, SmokingHistory, SuggestedMembers, UploadRequest, UploadTicket,
 } from './schemas/social.ts';
 import {
   AddConditionReading, AddHumidorItem, AddWishlistItem, ConditionsLog, HumidorAnalytics, HumidorItem, HumidorList, HumidorSummary, ImportBody, ImportPreview,
@@ -61,7 +61,7 @@ export const routes = {
   }),
   signup: route({
     method: 'POST', path: '/api/auth/signup', service: 'identity', access: 'public', status: 201,
-    summary: 'Create a member account (age rule enforced)', body: SignupBody, response: SignupResult,
+    summary: 'Create a member account (age rule enforced) and sign the member in (the session cookies, as a login sets them)', body: SignupBody, response: SignupResult,
     errors: ['WEAK_PASSWORD', 'FUTURE_DATE', 'IMPLAUSIBLE_DATE', 'UNDER_AGE', 'EMAIL_TAKEN', 'RATE_LIMITED', 'SIGNUP_THROTTLED'],
   }),
   login: route({
@@ -154,6 +154,16 @@ export const routes = {
     summary: 'Update language and content preferences', body: Preferences, response: User,
     errors: ['TRIAL_ENDED'],
   }),
+  updateTastes: route({
+    method: 'PUT', path: '/api/user/tastes', service: 'identity', access: 'member',
+    summary: 'Update what the member likes: strengths, wrappers and countries (the first run, Settings → Preferences)', body: Tastes, response: User,
+    errors: ['TRIAL_ENDED'],
+  }),
+  completeFirstRun: route({
+    method: 'POST', path: '/api/user/first-run', service: 'identity', access: 'member',
+    summary: "Mark the first run done (finished or skipped): it is not offered again; a repeat keeps the first time", response: User,
+    errors: ['TRIAL_ENDED'],
+  }),
   changeEmail: route({
     method: 'PUT', path: '/api/user/email', service: 'identity', access: 'member',
     summary: 'Change the address: the new one gets a code and replaces the old one once verified; the old one is told',
@@ -226,13 +236,13 @@ export const routes = {
   }),
   addHumidorItem: route({
     method: 'POST', path: '/api/humidor', service: 'humidor', access: 'member', status: 201, idempotent: true,
-    summary: 'Add a cigar to the humidor (free members: 20 cigars at most)', body: AddHumidorItem, response: HumidorItem,
-    errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT'],
+    summary: 'Add a cigar to the humidor (free members: 20 cigars at most), with up to 4 uploaded photos', body: AddHumidorItem, response: HumidorItem,
+    errors: ['UNKNOWN_CIGAR', 'HUMIDOR_LIMIT', 'INVALID_UPLOAD'],
   }),
   updateHumidorItem: route({
     method: 'PUT', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
-    summary: 'Edit a humidor item', params: IdParams, body: UpdateHumidorItem, response: HumidorItem,
-    errors: ['HUMIDOR_LIMIT'],
+    summary: 'Edit a humidor item (its photos: kept ones by path, new uploads registered, the rest deleted)', params: IdParams, body: UpdateHumidorItem, response: HumidorItem,
+    errors: ['HUMIDOR_LIMIT', 'INVALID_UPLOAD'],
   }),
   deleteHumidorItem: route({
     method: 'DELETE', path: '/api/humidor/{id}', service: 'humidor', access: 'member',
@@ -543,8 +553,8 @@ function socialRoutes() {
     }),
     createReview: route({
       method: 'POST', path: '/api/reviews', service: social, access: 'member', status: 201, idempotent: true,
-      summary: 'Review a catalog cigar: draw, burn, flavor and overall scores (0-100), flavor tags and notes', body: NewReview, response: Review,
-      errors: ['UNKNOWN_CIGAR', 'EMAIL_UNVERIFIED'],
+      summary: 'Review a catalog cigar: draw, burn, flavor and overall scores (0-100), flavor tags, notes and up to 4 uploaded photos', body: NewReview, response: Review,
+      errors: ['UNKNOWN_CIGAR', 'EMAIL_UNVERIFIED', 'INVALID_UPLOAD'],
     }),
     deleteReview: route({
       method: 'DELETE', path: '/api/reviews/{id}', service: social, access: 'member',
@@ -557,6 +567,11 @@ function socialRoutes() {
     getSmokingHistory: route({
       method: 'GET', path: '/api/user/smoking-history', service: social, access: 'member',
       summary: "The member's smoking history: their reviews, newest first", response: SmokingHistory,
+    }),
+    getSuggestedMembers: route({
+      method: 'GET', path: '/api/members/suggested', service: social, access: 'member', query: TastesQuery,
+      summary: "Members to follow: the club's active members, those who review what the given tastes name first; never oneself, a member already followed or blocked either way",
+      response: SuggestedMembers,
     }),
     getNotifications: route({
       method: 'GET', path: '/api/notifications', service: social, access: 'member',

@@ -7,7 +7,8 @@ let n = 0;
 const item = (over: Partial<HumidorItem> = {}): HumidorItem => ({
   id: `i${++n}`, cigarId: 'padron-1964', currentPrice: null, readyOn: null, quantity: 1, location: null, status: 'owned', notes: null,
   pricePaid: null, boxDate: null, cigarImageUrl: null, brandName: 'Padrón', cigarName: '1964 Exclusivo', brandCountry: 'Nicaragua',
-  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: null, createdAt: '2026-01-10T09:00:00.000Z', ...over,
+  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: null, cigarWrapper: null, photos: [], averageRating: null, reviewCount: 0, createdAt: '2026-01-10T09:00:00.000Z',
+  ...over,
 });
 /** A box date `days` days before `now`'s day (UTC). */
 const daysAgo = (days: number) => new Date(Date.UTC(2026, 5, 15) - days * 86_400_000).toISOString().slice(0, 10);

@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 
 const published = (r: { reviewId: string; userId: string; cigarId: string; overallScore: number }): EventDetail<'ReviewPublished'> => ({
-  ...r, brandName: brand.name, cigarName: 'Rating Robusto', drawScore: 80, burnScore: 80, flavorScore: 80, flavorTags: ['cedar'], createdAt: new Date().toISOString(),
+  ...r, brandName: brand.name, cigarName: 'Rating Robusto', drawScore: 80, burnScore: 80, flavorScore: 80, flavorTags: ['cedar'], photos: [], createdAt: new Date().toISOString(),
 });
 /** Each delivery is its own bus event (its own id and no outbox id), so the markers, not the worker's idempotency, keep it once. */
 const send = (type: 'ReviewPublished' | 'ReviewDeleted', detail: unknown) => () => deliver(worker, busEvent(type, detail, randomUUID(), 'torcedor.social'));

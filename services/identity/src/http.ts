@@ -10,7 +10,9 @@ import { forgotPassword, resetPassword } from './handlers/recovery.ts';
 import { createSupportRequest, getMySupportRequests, getSupportQueue, resolveSupportRequest } from './handlers/support.ts';
 import { unsubscribe, unsubscribeOneClick } from './handlers/unsubscribe.ts';
 import { createUpload, setProfilePicture } from './handlers/uploads.ts';
-import { getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile } from './handlers/user.ts';
+import {
+  completeFirstRun, getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile, updateTastes,
+} from './handlers/user.ts';
 
 /** Built on the first request for it, not at cold start (turning every schema into JSON Schema takes a while). */
 let openApi: ReturnType<typeof openApiDocument> | undefined;
@@ -39,6 +41,8 @@ export const handler = createHttpHandler('identity', {
   updatePrivacy,
   updateNotifications,
   updatePreferences,
+  updateTastes,
+  completeFirstRun,
   changeEmail,
   createUpload,
   setProfilePicture,

@@ -4,6 +4,7 @@ import * as feed from './handlers/feed.ts';
 import * as members from './handlers/members.ts';
 import * as messages from './handlers/messages.ts';
 import * as notifications from './handlers/notifications.ts';
+import { getSuggestedMembers } from './handlers/suggestions.ts';
 import * as posts from './handlers/posts.ts';
 import * as reports from './handlers/reports.ts';
 import * as reviews from './handlers/reviews.ts';
@@ -28,6 +29,7 @@ export const handler = createHttpHandler('social', {
   deleteReview: reviews.deleteReview,
   getCigarReviews: reviews.getCigarReviews,
   getSmokingHistory: reviews.getSmokingHistory,
+  getSuggestedMembers,
   getNotifications: notifications.getNotifications,
   markNotificationsRead: notifications.markNotificationsRead,
   createReport: reports.createReport,

@@ -5,6 +5,7 @@ import { liveUpdate } from './handlers/live.ts';
 
 export const handler = createWorker('social', {
   events: {
+    UserRegistered: consumers.userRegistered,
     UserProfileChanged: consumers.userProfileChanged,
     MemberEmailChanged: consumers.memberEmailChanged,
     CollectionCountsChanged: consumers.collectionCountsChanged,
@@ -12,6 +13,7 @@ export const handler = createWorker('social', {
     CatalogCigarsChanged: consumers.catalogCigarsChanged,
     PostPublished: consumers.postPublished,
     PostDeleted: consumers.postDeleted,
+    ReviewDeleted: consumers.reviewDeleted,
     FollowChanged: consumers.followChanged,
     EventNotice: consumers.eventNotice,
     MarketingPostApproved: consumers.marketingPostApproved,

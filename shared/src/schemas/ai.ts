@@ -85,6 +85,15 @@ export const QuickPick = z.object({
   /** 0-100. */
   matchScore: z.number().int().min(0).max(100),
   reason: z.string(),
+  /** What the illustration is drawn from when there is no photo (the catalog's fields). */
+  length: z.number().nullable(),
+  ringGauge: z.number().nullable(),
+  wrapper: z.string().nullable(),
+  /** The community's latest photo of the cigar as the site serves it, null when it has none. */
+  photoUrl: z.string().nullable(),
+  /** The cigar's community rating (0-100, null before its first review) and review count. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int().nonnegative(),
 });
 export const QuickPicks = z.object({ items: z.array(QuickPick) });
 

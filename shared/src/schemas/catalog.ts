@@ -59,6 +59,11 @@ export const Cigar = CatalogCigar.omit({ brandId: true }).extend({
   /** 0-100, null before the first review. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /**
+   * The community's photos of this cigar as the site serves them: the latest CIGAR_PHOTOS_SHOWN, from reviews neither
+   * hidden nor deleted; empty: the page draws the cigar from its catalog fields.
+   */
+  photos: z.array(z.string()),
 });
 export type Cigar = z.infer<typeof Cigar>;
 export const Brand = CatalogBrand.extend({ cigarCount: z.number().int() });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { HUMIDOR_STATUSES } from '../constants.ts';
+import { HUMIDOR_STATUSES, PHOTOS_MAX } from '../constants.ts';
 import { IsoDate } from './common.ts';
+import { IncomingPath, NewPhotos, ObjectPath } from './social.ts';
 import { plainText } from './text.ts';
 
 export const HumidorStatus = z.enum(HUMIDOR_STATUSES);
@@ -28,6 +29,13 @@ export const HumidorItem = z.object({
   cigarRingGauge: z.number().nullable(),
   /** The cigar's strength when added (null for items stored before it was kept). */
   cigarStrength: Strength.nullable().default(null),
+  /** The cigar's wrapper leaf (its shade draws the illustration), null when the catalog has none. */
+  cigarWrapper: z.string().nullable().default(null),
+  /** The member's own photos of this item as the site serves them (uploadUrl), at most PHOTOS_MAX. */
+  photos: z.array(z.string()).default([]),
+  /** The cigar's community rating (0-100, null before its first review) and review count. */
+  averageRating: z.number().nullable().default(null),
+  reviewCount: z.number().int().default(0),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });
@@ -52,6 +60,8 @@ export const AddHumidorItem = z.strictObject({
   notes: OptionalNotes(2000),
   pricePaid: Money.nullable().optional().transform((v) => v ?? null),
   status: HumidorStatus.default('owned'),
+  /** Up to PHOTOS_MAX photos: incoming paths from `POST /api/objects/upload`, registered with the item. */
+  photos: NewPhotos.default([]),
 });
 /** PUT /api/humidor/{id}: the edit dialog's fields (docs/product.md, "Validation") and the beyond-spec ones. */
 export const UpdateHumidorItem = z.strictObject({
@@ -63,6 +73,15 @@ export const UpdateHumidorItem = z.strictObject({
   boxDate: BoxDate.nullable().optional(),
   currentPrice: Money.nullable().optional(),
   readyOn: BoxDate.nullable().optional(),
+  /**
+   * The item's photos after the edit, in order: a kept one by its object path (`uploads/...`, the served URL without
+   * its leading '/'), a new one by its incoming path (registered now). Absent: unchanged; a photo left out is deleted.
+   */
+  photos: z
+    .array(z.union([ObjectPath, IncomingPath]))
+    .max(PHOTOS_MAX, `At most ${PHOTOS_MAX} photos`)
+    .refine((paths) => new Set(paths).size === paths.length, 'The same photo was sent twice')
+    .optional(),
 });
 
 export const WishlistItem = z.object({
@@ -71,6 +90,13 @@ export const WishlistItem = z.object({
   brandName: z.string(),
   cigarName: z.string(),
   cigarVitola: z.string().nullable(),
+  /** What the illustration is drawn from (null for a row the catalog does not hold any more). */
+  cigarLength: z.number().nullable().default(null),
+  cigarRingGauge: z.number().nullable().default(null),
+  cigarWrapper: z.string().nullable().default(null),
+  /** The cigar's community rating (0-100, null before its first review) and review count. */
+  averageRating: z.number().nullable().default(null),
+  reviewCount: z.number().int().default(0),
   notes: z.string().nullable(),
   priority: z.number().int().min(1).max(5),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Attribution } from './attribution.ts';
+import { Strength } from './humidor.ts';
 import { plainText } from './text.ts';
 import { BIO_MAX_LENGTH, COUNTRY_CODES, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
 
@@ -28,6 +29,35 @@ export const Preferences = z.strictObject({
   contentFilter: ContentFilter,
   showMatureContent: z.boolean(),
 });
+/**
+ * What a member likes (the first run's first step, Settings → Preferences): strengths, wrapper families and countries
+ * of make. Social ranks the members to follow by them (docs/product.md, "First run"). A wrapper family matches a catalog
+ * cigar whose wrapper names it ('Habano' matches 'Ecuadorian Habano Rosado').
+ */
+export const TASTE_WRAPPERS = ['Connecticut', 'Habano', 'Maduro', 'Corojo', 'Sumatra', 'Cameroon', 'Broadleaf', 'Rosado', 'Cuban'] as const;
+export const TASTE_COUNTRIES = ['Cuba', 'Dominican Republic', 'Nicaragua', 'Honduras'] as const;
+const distinctList = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item).max(max).refine((a) => new Set(a).size === a.length, 'A choice was sent twice');
+export const Tastes = z.strictObject({
+  strengths: distinctList(Strength, Strength.options.length),
+  wrappers: distinctList(z.enum(TASTE_WRAPPERS), TASTE_WRAPPERS.length),
+  countries: distinctList(z.enum(TASTE_COUNTRIES), TASTE_COUNTRIES.length),
+});
+export type Tastes = z.infer<typeof Tastes>;
+export const NO_TASTES: Tastes = { strengths: [], wrappers: [], countries: [] };
+/** A comma-separated list in a query string (`?strengths=full,medium`) read as a list (empty: none), then checked as `list`. */
+const commaList = <T extends z.ZodType>(list: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : (v ?? [])), list);
+/**
+ * Tastes as a query string (`GET /api/members/suggested`): the page sends the member's own, as identity keeps them, so
+ * a choice just saved counts at once.
+ */
+export const TastesQuery = z.strictObject({
+  strengths: commaList(Tastes.shape.strengths),
+  wrappers: commaList(Tastes.shape.wrappers),
+  countries: commaList(Tastes.shape.countries),
+});
+
 /** Settings defaults (docs/product.md, "Validation"). */
 export const DEFAULT_SETTINGS = {
   profileVisibility: 'public',
@@ -80,6 +110,13 @@ export const User = z.object({
   ...PrivacySettings.shape,
   ...NotificationSettings.shape,
   ...Preferences.shape,
+  /** What the member likes (Tastes); none chosen: empty lists. */
+  tastes: Tastes,
+  /**
+   * When the member finished or skipped the first run (sign-up's three steps); null while it waits. Members from
+   * before the first run count as done at their sign-up.
+   */
+  onboardedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;
@@ -142,7 +179,8 @@ export const UnsubscribeResult = z.object({
 /** What a request that sends an email answers (202): the same whether or not an account exists. */
 export const EmailSent = z.object({ ok: z.literal(true) });
 export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Country, attribution: Attribution.optional() });
-export const SignupResult = z.object({ userId: z.string() });
+/** A new member, signed in at once (the session cookies come with it): their id and the member. */
+export const SignupResult = z.object({ userId: z.string(), user: User });
 
 /** Deleting the account needs the member to type this word. */
 export const DELETE_CONFIRMATION = 'DELETE';

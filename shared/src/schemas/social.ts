@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import {
-  COMMENT_MAX_LENGTH, INCOMING_PREFIX, POST_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH,
+  COMMENT_MAX_LENGTH, INCOMING_PREFIX, PHOTOS_MAX, POST_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH,
   UPLOAD_CONTENT_TYPES, UPLOADS_PREFIX,
 } from '../constants.ts';
 import { Id } from './common.ts';
@@ -22,6 +22,17 @@ export const IncomingPath = z
   .regex(new RegExp(`^${INCOMING_PREFIX}/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{16,64}$`), 'Invalid upload path: upload the image again');
 /** The URL the site serves a registered upload at. */
 export const uploadUrl = (objectPath: string) => `/${objectPath}`;
+/** The object path of a URL uploadUrl() built (the inverse: `/uploads/...` is `uploads/...`). */
+export const objectPathOf = (url: string) => url.replace(/^\//, '');
+const distinct = (paths: string[]) => new Set(paths).size === paths.length;
+/**
+ * Photos to add (a review's, a humidor item's): fresh uploads, each registered like a post's picture (checked, copied
+ * to a path no upload link can write), at most PHOTOS_MAX, none twice.
+ */
+export const NewPhotos = z
+  .array(IncomingPath)
+  .max(PHOTOS_MAX, `At most ${PHOTOS_MAX} photos`)
+  .refine(distinct, 'The same photo was sent twice');
 
 export const UploadRequest = z.strictObject({
   contentType: z.enum(UPLOAD_CONTENT_TYPES, { message: 'Only JPEG, PNG or WebP images can be uploaded' }),
@@ -136,6 +147,8 @@ export const NewReview = z.strictObject({
   overallScore: Score,
   flavorTags: z.array(FlavorTag).max(REVIEW_FLAVOR_TAGS_MAX, `At most ${REVIEW_FLAVOR_TAGS_MAX} flavor tags`).default([]),
   notes: plainText('multiline').trim().max(REVIEW_NOTES_MAX_LENGTH, `Notes can be at most ${REVIEW_NOTES_MAX_LENGTH} characters`).default(''),
+  /** Up to PHOTOS_MAX photos of the smoke: incoming paths from `POST /api/objects/upload`, registered with the review. */
+  photos: NewPhotos.default([]),
 });
 export const Review = z.object({
   id: z.string(),
@@ -154,6 +167,8 @@ export const Review = z.object({
   overallScore: z.number().int(),
   flavorTags: z.array(z.string()),
   notes: z.string(),
+  /** The review's photos as the site serves them (uploadUrl), in the order the member added them. */
+  photos: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof Review>;
@@ -171,8 +186,11 @@ export const SmokingHistoryEntry = z.object({
 });
 export const SmokingHistory = z.array(SmokingHistoryEntry);
 
-/** rsvp: to the host; event_*: to an event's attendees (the excerpt is the event's title). */
-export const NotificationType = z.enum(['follow', 'like', 'comment', 'rsvp', 'event_promoted', 'event_changed', 'event_cancelled']);
+/**
+ * rsvp: to the host; event_*: to an event's attendees (the excerpt is the event's title); welcome: once to a new member
+ * (its actor is the member), linking to the first run's steps.
+ */
+export const NotificationType = z.enum(['follow', 'like', 'comment', 'rsvp', 'event_promoted', 'event_changed', 'event_cancelled', 'welcome']);
 export const Notification = z.object({
   id: z.string(),
   type: NotificationType,
@@ -192,6 +210,21 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationList = z.object({ items: z.array(Notification), unreadCount: z.number().int().nonnegative() });
 export const MarkNotificationsRead = z.strictObject({ ids: z.array(z.string().min(1).max(200)).min(1).max(100).optional() });
 export const MarkedRead = z.object({ unreadCount: z.number().int().nonnegative() });
+
+export const SuggestedMember = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  /** The member has premium benefits now: the member badge by their name. */
+  premium: z.boolean(),
+  bio: z.string().nullable(),
+  /** The chosen tastes the member's reviews share (a strength, a wrapper family, a country), most reviewed first. */
+  sharedTastes: z.array(z.string()),
+  /** Why they are suggested, in a few words. */
+  reason: z.string(),
+});
+export type SuggestedMember = z.infer<typeof SuggestedMember>;
+export const SuggestedMembers = z.object({ items: z.array(SuggestedMember) });
 
 export const ReportTargetType = z.enum(['post', 'comment', 'review', 'member', 'message']);
 export const NewReport = z.strictObject({

@@ -1,14 +1,24 @@
-import { notFound } from '@torcedor/service-kit/errors';
+import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import type { Routes } from '@torcedor/shared/routes';
+import { IncomingPath, objectPathOf, uploadUrl } from '@torcedor/shared/schemas/social';
+import { itemWithCard, type Item } from '../domain/collection.ts';
+import { cigarCardsOf } from '../store/catalog.ts';
 import { readCounts } from '../store/counts.ts';
 import { addItem, deleteItem, listItems, updateItem } from '../store/items.ts';
 import { capOf, cigarOr400, limitReached } from './common.ts';
+import { dropPhotos, registerPhotos } from './photos.ts';
 
-/** The member's humidor, oldest first. */
-export const getHumidor: RouteHandler<Routes['getHumidor']> = async ({ session }) => listItems(session.userId);
+/** Items with their cigars' ratings as they are now (store/catalog.ts#cigarCardsOf: one BatchGet). */
+async function withCards(items: Item[]): Promise<Item[]> {
+  const cards = await cigarCardsOf(items.map((i) => i.cigarId));
+  return items.map((i) => itemWithCard(i, cards.get(i.cigarId)));
+}
+
+/** The member's humidor, oldest first, each item with its cigar's rating. */
+export const getHumidor: RouteHandler<Routes['getHumidor']> = async ({ session }) => withCards(await listItems(session.userId));
 
 /** The member's totals and cap. */
 export const getHumidorSummary: RouteHandler<Routes['getHumidorSummary']> = async ({ session }) => {
@@ -16,27 +26,68 @@ export const getHumidorSummary: RouteHandler<Routes['getHumidorSummary']> = asyn
   return { totalSticks: c.sticks, items: c.items, wishlistCount: c.wishes, cap };
 };
 
-/** Adds a catalog cigar to the humidor within the cap (403 HUMIDOR_LIMIT beyond it). */
+/**
+ * Adds a catalog cigar to the humidor within the cap (403 HUMIDOR_LIMIT beyond it). Its photos are registered like a
+ * post's picture (docs/architecture.md, "Uploads"): one refused upload refuses the item with nothing saved, and the
+ * copies go again when the cap refuses it or the item was added before (an idempotent retry keeps its own).
+ */
 export const addHumidorItem: RouteHandler<Routes['addHumidorItem']> = async ({ session, body, idempotencyKey }) => {
-  const [cigar, cap] = await Promise.all([cigarOr400(body.cigarId), capOf(session.userId)]);
-  const { cigarId: _c, ...fields } = body;
-  const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'item') : undefined;
-  const added = await addItem(session.userId, cigar, { ...fields, currentPrice: null, readyOn: null }, cap, id);
-  if (!added.ok) throw limitReached();
+  const userId = session.userId;
+  const registering = registerPhotos(userId, body.photos);
+  registering.catch(() => undefined); // awaited below; its refusal is the answer then
+  const [cigar, cap] = await Promise.all([cigarOr400(body.cigarId), capOf(userId)]).catch(async (err: unknown) => {
+    await registering.then((paths) => dropPhotos(userId, paths), () => undefined);
+    throw err;
+  });
+  const registered = await registering;
+  const { cigarId: _c, photos: _p, ...fields } = body;
+  const photos = registered.map(uploadUrl);
+  const id = idempotencyKey ? keyedId(userId, idempotencyKey, 'item') : undefined;
+  const added = await addItem(userId, cigar, { ...fields, photos, currentPrice: null, readyOn: null }, cap, id)
+    .catch(async (err: unknown) => {
+      await dropPhotos(userId, registered);
+      throw err;
+    });
+  if (!added.ok) {
+    await dropPhotos(userId, registered);
+    throw limitReached();
+  }
+  const kept = added.item.photos;
+  await dropPhotos(userId, registered.filter((p) => !kept.includes(uploadUrl(p))));
   countBusiness('HumidorAdds');
-  return added.item;
+  return itemWithCard(added.item, cigar);
 };
 
-/** Edits an item; a quantity increase must fit the cap. */
+/**
+ * Edits an item; a quantity increase must fit the cap. With `photos`, the item's photos become that list: kept ones by
+ * path, new ones registered now (a refused upload refuses the edit with nothing saved); those left out are deleted
+ * once the edit is written.
+ */
 export const updateHumidorItem: RouteHandler<Routes['updateHumidorItem']> = async ({ session, params, body }) => {
-  const changed = await updateItem(session.userId, params.id, body, await capOf(session.userId));
+  const userId = session.userId;
+  const incoming = (body.photos ?? []).filter((p) => IncomingPath.safeParse(p).success);
+  const [cap, registered] = await Promise.all([capOf(userId), registerPhotos(userId, incoming)]);
+  const added = registered.map(uploadUrl);
+  const byIncoming = new Map(incoming.map((p, i) => [p, added[i]!]));
+  const photos = body.photos?.map((p) => byIncoming.get(p) ?? uploadUrl(p));
+  const changed = await updateItem(userId, params.id, { ...body, photos }, cap, added).catch(async (err: unknown) => {
+    await dropPhotos(userId, registered);
+    throw err;
+  });
+  if (!changed?.ok) await dropPhotos(userId, registered);
   if (!changed) throw notFound('Humidor item not found');
+  if (!changed.ok && changed.reason === 'unknown-photo') {
+    throw badRequest('This photo is not one of the item\'s: upload it again', [{ path: ['photos'], message: 'Unknown photo' }], 'INVALID_UPLOAD');
+  }
   if (!changed.ok) throw limitReached();
-  return changed.item;
+  await dropPhotos(userId, changed.removedPhotos.map(objectPathOf));
+  return (await withCards([changed.item]))[0]!;
 };
 
-/** Removes an item. */
+/** Removes an item; its photos are deleted once it is gone. */
 export const deleteHumidorItem: RouteHandler<Routes['deleteHumidorItem']> = async ({ session, params }) => {
-  if (!(await deleteItem(session.userId, params.id))) throw notFound('Humidor item not found');
+  const removed = await deleteItem(session.userId, params.id);
+  if (!removed) throw notFound('Humidor item not found');
+  await dropPhotos(session.userId, removed.photos.map(objectPathOf));
   return { ok: true as const };
 };

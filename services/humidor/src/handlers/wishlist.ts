@@ -3,20 +3,30 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
 import { countBusiness } from '@torcedor/service-kit/observability';
 import type { Routes } from '@torcedor/shared/routes';
+import { wishWithCard } from '../domain/collection.ts';
+import { cigarCardsOf } from '../store/catalog.ts';
 import { addWish, deleteWish, listWishes, moveWish, updateWish } from '../store/wishlist.ts';
 import { capOf, cigarOr400, limitReached } from './common.ts';
 
 const wishNotFound = () => notFound('Wishlist entry not found');
 
-/** The member's wishlist, highest priority first. */
-export const getWishlist: RouteHandler<Routes['getWishlist']> = async ({ session }) => listWishes(session.userId);
+/**
+ * The member's wishlist, highest priority first, each entry with its cigar's rating and the catalog fields its
+ * illustration is drawn from (store/catalog.ts#cigarCardsOf: one BatchGet).
+ */
+export const getWishlist: RouteHandler<Routes['getWishlist']> = async ({ session }) => {
+  const wishes = await listWishes(session.userId);
+  const cards = await cigarCardsOf(wishes.map((w) => w.cigarId));
+  return wishes.map((w) => wishWithCard(w, cards.get(w.cigarId)));
+};
 
 /** Adds a catalog cigar to the wishlist. */
 export const addWishlistItem: RouteHandler<Routes['addWishlistItem']> = async ({ session, body, idempotencyKey }) => {
   const id = idempotencyKey ? keyedId(session.userId, idempotencyKey, 'wish') : undefined;
-  const wish = await addWish(session.userId, await cigarOr400(body.cigarId), body.priority, body.notes, id);
+  const cigar = await cigarOr400(body.cigarId);
+  const wish = await addWish(session.userId, cigar, body.priority, body.notes, id);
   countBusiness('WishlistAdds');
-  return wish;
+  return wishWithCard(wish, cigar);
 };
 
 /** Changes an entry's priority and notes. */

@@ -6,8 +6,8 @@ import { runJob, startJob } from '@torcedor/service-kit/jobs';
 import { CatalogBrand, CatalogCigar, CatalogLounge } from '@torcedor/shared/schemas/catalog';
 import type { z } from 'zod';
 import {
-  cigarView, curatedBrand, curatedLounge, pick,
-  type BrandView, type CigarView, type CuratedBrand, type CuratedCigar, type CuratedLounge, type LoungeView,
+  cigarView, communityOf, curatedBrand, curatedLounge, pick,
+  type BrandView, type Community, type CigarView, type CuratedBrand, type CuratedCigar, type CuratedLounge, type LoungeView,
 } from '../domain/catalog.ts';
 import { announcePage, CATALOG_ANNOUNCE_JOB, type AnnounceParams } from './catalog-announce.ts';
 import { brands, catalogVersions, cigars, lounges } from './entities.ts';
@@ -55,6 +55,29 @@ export async function getCigar(id: string): Promise<CigarView | undefined> {
   if (!cigar) return undefined;
   const brand = await getBrand(cigar.brandId);
   return brand ? cigarView(cigar, brand) : undefined;
+}
+
+/**
+ * AP: what the community adds to these cigars now (rating, review count, photos), by id: a BatchGet of the cigar items
+ * (eventually consistent). The instance's catalog (store/search-index.ts) keeps the curated fields until the catalog's
+ * version changes; what reviews change is read here, so a search card is as current as the cigar's page.
+ */
+export async function communityOfCigars(ids: readonly string[]): Promise<Map<string, Community>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const items = await cigars.getMany(unique, { consistent: false });
+  return new Map(items.map((c) => [c.id, communityOf(c)]));
+}
+
+/**
+ * AP: the catalog fields an illustration is drawn from and the community's additions, of these cigars now, by id (the
+ * same BatchGet): what a humidor or wishlist row shows of its cigar.
+ */
+export async function cigarCardsOf(ids: readonly string[]): Promise<Map<string, Community & { wrapper: string; length: number; ringGauge: number }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const items = await cigars.getMany(unique, { consistent: false });
+  return new Map(items.map((c) => [c.id, { ...communityOf(c), wrapper: c.wrapper, length: c.length, ringGauge: c.ringGauge }]));
 }
 
 async function getBrand(id: string): Promise<CuratedBrand | undefined> {

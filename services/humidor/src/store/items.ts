@@ -4,7 +4,7 @@ import { RACED, retryOnRace } from '@torcedor/service-kit/race';
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import type { CigarView } from '../domain/catalog.ts';
-import { beyondCap, type Item, type ItemFields, type StoredItem } from '../domain/collection.ts';
+import { beyondCap, editPhotos, type Item, type ItemFields, type StoredItem } from '../domain/collection.ts';
 import { countsChanged, countsUpdate } from './counts.ts';
 import { humidorItemChanged, sameVersion, versionOf } from './item-events.ts';
 import { humidorItems } from './entities.ts';
@@ -37,9 +37,9 @@ async function readItem(userId: string, itemId: string): Promise<{ item: Item; v
 /** A new item's record (version 1); `id` is given when it comes from the request's Idempotency-Key (kit `keyedId`). */
 export function newItemRecord(cigar: CigarView, f: ItemFields, id: string = randomUUID()): StoredItem {
   return {
-    id, cigarId: cigar.id, ...f, createdAt: new Date().toISOString(),
+    id, cigarId: cigar.id, ...f, photos: f.photos ?? [], createdAt: new Date().toISOString(),
     brandName: cigar.brandName, cigarName: cigar.name, brandCountry: cigar.brandCountry, cigarVitola: cigar.vitola,
-    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarStrength: cigar.strength, cigarImageUrl: null, version: 1,
+    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarStrength: cigar.strength, cigarWrapper: cigar.wrapper, cigarImageUrl: null, version: 1,
   };
 }
 
@@ -112,19 +112,30 @@ async function addRecords(userId: string, records: StoredItem[], cap: number | n
   return landed.every((i) => i !== undefined) ? landed : undefined;
 }
 
+/** The outcome of an edit: the item and the photos it no longer has (their objects are the caller's to delete). */
+export type Edited = { ok: true; item: Item; removedPhotos: string[] } | { ok: false; reason: 'limit' | 'unknown-photo' };
+
 /**
  * AP: change an item. The item must still hold the quantity and version it was read with (optimistic check; a
  * concurrent change is read again and decided again), and an increase must fit the cap. The version grows by one.
- * Undefined when the member has no such item.
+ * With `photos` (its photos after the edit, `addedPhotos` among them just registered: domain/collection.ts#editPhotos),
+ * a kept photo the item does not have is `unknown-photo`. Undefined when the member has no such item.
  */
-export async function updateItem(userId: string, itemId: string, patch: Partial<ItemFields> & { quantity: number }, cap: number | null): Promise<Capped<{ item: Item }> | undefined> {
+export async function updateItem(
+  userId: string, itemId: string, patch: Partial<ItemFields> & { quantity: number }, cap: number | null, addedPhotos: readonly string[] = [],
+): Promise<Edited | undefined> {
   return retryOnRace('humidor item update', async () => {
     const read = await readItem(userId, itemId);
     if (!read) return undefined;
     const { item: current, version } = read;
+    const edit = patch.photos ? editPhotos(current.photos, patch.photos, addedPhotos) : { photos: current.photos, removed: [] };
+    if (!edit) return { ok: false as const, reason: 'unknown-photo' as const };
     const delta = patch.quantity - current.quantity;
-    const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date().toISOString() } as Item;
-    const { id: _id, createdAt: _created, ...fields } = next;
+    const next = {
+      ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), photos: edit.photos, updatedAt: new Date().toISOString(),
+    } as Item;
+    // The rating is read with the cigar, never stored on the item.
+    const { id: _id, createdAt: _created, averageRating: _rating, reviewCount: _reviews, ...fields } = next;
     const same = sameVersion(version);
     const r = await transact({
       item: humidorItems.update([userId, itemId], { ...fields, version: version + 1 }, {
@@ -134,7 +145,7 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
       event: delta !== 0 ? countsChanged(userId) : undefined,
       itemEvent: humidorItemChanged(userId, next, version + 1),
     });
-    if (r.ok) return { ok: true as const, item: HumidorItem.parse(next) };
+    if (r.ok) return { ok: true as const, item: HumidorItem.parse(next), removedPhotos: edit.removed };
     // The item changed (or went) since it was read: read it again. Only a cap check on a fresh read is a refusal.
     if (!r.failed.includes('item') && r.failed.includes('counts')) return LIMIT;
     return RACED;
@@ -143,12 +154,13 @@ export async function updateItem(userId: string, itemId: string, patch: Partial<
 
 /**
  * AP: remove an item and give its cigars back to the member's total (once: the delete is conditioned on the quantity
- * and version read); its removal announces the next version. False when the member has no such item.
+ * and version read); its removal announces the next version. Answers the removed item (whose photos' objects are the
+ * caller's to delete), undefined when the member has no such item.
  */
-export async function deleteItem(userId: string, itemId: string): Promise<boolean> {
+export async function deleteItem(userId: string, itemId: string): Promise<Item | undefined> {
   return retryOnRace('humidor item removal', async () => {
     const read = await readItem(userId, itemId);
-    if (!read) return false;
+    if (!read) return undefined;
     const { item: current, version } = read;
     const same = sameVersion(version);
     const r = await transact({
@@ -160,6 +172,6 @@ export async function deleteItem(userId: string, itemId: string): Promise<boolea
       event: countsChanged(userId),
       itemEvent: humidorItemChanged(userId, current, version + 1, true),
     });
-    return r.ok ? true : RACED;
+    return r.ok ? current : RACED;
   });
 }

@@ -31,6 +31,7 @@ async function readWish(userId: string, wishId: string): Promise<{ wish: Wish; v
 export async function addWish(userId: string, cigar: CigarView, priority: number, notes: string | null, id: string = randomUUID()): Promise<Wish> {
   const record = {
     id, cigarId: cigar.id, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,
+    cigarLength: cigar.length, cigarRingGauge: cigar.ringGauge, cigarWrapper: cigar.wrapper,
     cigarStrength: cigar.strength, priority, notes, createdAt: new Date().toISOString(), version: 1,
   };
   const wish = WishlistItem.parse(record);

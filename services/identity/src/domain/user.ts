@@ -2,10 +2,17 @@ import { isPremium } from '@torcedor/shared/entitlement';
 import type { EventDetail, MailEventDetail } from '@torcedor/shared/events';
 import { displayName } from '@torcedor/shared/formatters';
 import type { Attribution } from '@torcedor/shared/schemas/attribution';
-import { DEFAULT_SETTINGS, User } from '@torcedor/shared/schemas/identity';
+import { DEFAULT_SETTINGS, NO_TASTES, User, type Tastes } from '@torcedor/shared/schemas/identity';
 
 /** The stored user: the API shape plus what is never exposed or editable. */
-export type UserRecord = Omit<User, 'isOwner'> & {
+export type UserRecord = Omit<User, 'isOwner' | 'tastes' | 'onboardedAt'> & {
+  /** What the member likes; members stored before tastes lack it (none chosen). */
+  tastes?: Tastes;
+  /**
+   * When the first run was finished or skipped; null while it waits. Members stored before the first run lack it and
+   * count as done at their sign-up (toApiUser).
+   */
+  onboardedAt?: string | null;
   /**
    * The pool user name: the normalized email the member signed up with (it never changes, even when the address
    * does: ../../README.md, "Email"), or `trial_<id>` for trials.
@@ -36,7 +43,8 @@ export function newUserRecord(id: string, username: string, fields: Partial<User
     id, username, email: null, emailVerified: null, pendingEmail: null, firstName: null, lastName: null, displayName: null, profileImageUrl: null, bio: null, location: null,
     isSubscribed: false, isTrial: false, trialEndsAt: null,
     followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
-    ...DEFAULT_SETTINGS, createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, emailVersion: 1, ...fields,
+    ...DEFAULT_SETTINGS, tastes: NO_TASTES, onboardedAt: null,
+    createdAt: now.toISOString(), dateOfBirth: null, country: null, profileVersion: 1, emailVersion: 1, ...fields,
   };
 }
 
@@ -59,7 +67,8 @@ export const trialIsOver = (u: UserRecord, now: Date) => u.isTrial && !!u.trialE
 export function toApiUser(r: UserRecord, isOwner: boolean, now = new Date()): User {
   const isSubscribed = isPremium({ tier: r.entitlementTier ?? 'free', until: r.entitlementUntil ?? null }, now);
   // Parsing through the API schema keeps only the API's fields (birth date, country, versions stay inside).
-  return User.parse({ ...r, isOwner, isSubscribed });
+  const onboardedAt = r.onboardedAt === undefined ? r.createdAt : r.onboardedAt;
+  return User.parse({ ...r, tastes: r.tastes ?? NO_TASTES, onboardedAt, isOwner, isSubscribed });
 }
 
 /** UserRegistered of a new member: who they are, member or trial, and where they came from when the page said. */

@@ -58,12 +58,15 @@ async function register(
 
 /**
  * A new member: unverified, with a verification code emailed (../../README.md, "Email"). The account stands even when
- * the email cannot be sent (logged): the member asks for a new code.
+ * the email cannot be sent (logged): the member asks for a new code. The member is signed in at once, as a login does
+ * (the session cookies, the login remembered), so the page goes straight on to the first run (docs/product.md, "First
+ * run"); reading works unverified, contributions wait for the code.
  */
-export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress }) => {
+export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress, event, cookies }) => {
   const now = new Date();
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  await reserveSignup(await clientAddress(), nowSeconds);
+  const address = await clientAddress();
+  await reserveSignup(address, nowSeconds);
   assertAge(body.dateOfBirth, body.country, now);
   const { code, record: codeRecord } = issueCode('VERIFY', body.email, nowSeconds);
   const record = await register(
@@ -76,7 +79,10 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddre
   );
   await mailer.notify(body.email, verificationEmail(record, code, false, link), 'verify');
   countBusiness('SignUps');
-  return { userId: record.id };
+  const tokens = await passwordAuth(body.email, body.password, viewerOf(event, address));
+  await startLogin(tokens, record.id);
+  cookies.push(...sessionCookies(tokens));
+  return { userId: record.id, user: toApiUser(record, false) };
 };
 
 /**

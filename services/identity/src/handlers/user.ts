@@ -44,3 +44,19 @@ async function saveSettings(session: Session, fields: Partial<UserRecord>) {
 export const updatePrivacy: RouteHandler<Routes['updatePrivacy']> = async ({ session, body }) => saveSettings(session, body);
 export const updateNotifications: RouteHandler<Routes['updateNotifications']> = async ({ session, body }) => saveSettings(session, body);
 export const updatePreferences: RouteHandler<Routes['updatePreferences']> = async ({ session, body }) => saveSettings(session, body);
+
+/** What the member likes (the first run's first step, Settings → Preferences): kept by identity alone. */
+export const updateTastes: RouteHandler<Routes['updateTastes']> = async ({ session, body }) => {
+  await currentRecord(session);
+  return toApiUser(await saveUser(session.userId, { tastes: body }, false), session.isOwner);
+};
+
+/**
+ * The first run finished or skipped (docs/product.md, "First run"): stamped once, so it is not offered again; a repeat
+ * (another tab, a retry) answers the member as they are.
+ */
+export const completeFirstRun: RouteHandler<Routes['completeFirstRun']> = async ({ session }) => {
+  const user = await currentRecord(session);
+  if (user.onboardedAt !== null) return toApiUser(user, session.isOwner);
+  return toApiUser(await saveUser(session.userId, { onboardedAt: new Date().toISOString() }, false), session.isOwner);
+};

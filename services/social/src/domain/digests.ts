@@ -4,7 +4,7 @@ import type { ContentFilter } from '@torcedor/shared/schemas/identity';
 import type { Author } from './author.ts';
 import { filterContent } from './content-filter.ts';
 import { isRemoved, unreadOf, type ConversationItem } from './messages.ts';
-import { allowedTypes, type NotificationItem, type NotificationType, type notificationView } from './notifications.ts';
+import { allowedTypes, type EmailedType, type NotificationItem, type NotificationType, type notificationView } from './notifications.ts';
 
 /**
  * Notification emails (docs/product.md, "Email"; the service README, "Notification emails"): at most one email per
@@ -35,7 +35,7 @@ export type DigestDecision =
    * Read the notifications of these kinds since the marker's `since` (and, with `messages`, the conversations with
    * unread direct messages since then), and send what is left.
    */
-  | { act: 'send'; to: string; types: NotificationType[]; messages: boolean };
+  | { act: 'send'; to: string; types: EmailedType[]; messages: boolean };
 
 /**
  * What to do with a member's marker now. The settings are the ones the bell honours, read at send time: the master
@@ -52,18 +52,18 @@ export function digestDecision(copy: Author, mail: MailCopy | undefined, now: Da
 }
 
 /** Whether a notification goes into a digest: of a kind the member allows, and not read in the bell already. */
-export const inDigest = (types: NotificationType[]) => (n: Pick<NotificationItem, 'type' | 'read'>): boolean =>
-  types.includes(n.type) && n.read !== true;
+export const inDigest = (types: EmailedType[]) => (n: Pick<NotificationItem, 'type' | 'read'>): boolean =>
+  (types as NotificationType[]).includes(n.type) && n.read !== true;
 
 /** The unsubscribe kind (shared/src/constants.ts UNSUBSCRIBE_KINDS) whose setting lets each notification type through. */
-export const UNSUBSCRIBE_KIND_OF: Record<NotificationType, UnsubscribeKind> = {
+export const UNSUBSCRIBE_KIND_OF: Record<EmailedType, UnsubscribeKind> = {
   follow: 'follows', like: 'activity', comment: 'activity',
   rsvp: 'events', event_promoted: 'events', event_changed: 'events', event_cancelled: 'events',
 };
 
 /** The kinds present among these notifications, each once, in a fixed order. */
 export function kindsIn(types: NotificationType[]): UnsubscribeKind[] {
-  const present = new Set(types.map((t) => UNSUBSCRIBE_KIND_OF[t]));
+  const present = new Set(types.flatMap((t) => (t === 'welcome' ? [] : [UNSUBSCRIBE_KIND_OF[t]])));
   return (['follows', 'activity', 'events'] as const).filter((k) => present.has(k));
 }
 
@@ -81,6 +81,8 @@ export function digestLine(n: View): string {
     case 'event_promoted': return `A seat opened up: you are going to ${n.excerpt ?? 'an event'}`;
     case 'event_changed': return `${n.excerpt ?? 'An event'} was updated by its host`;
     case 'event_cancelled': return `${n.excerpt ?? 'An event'} was cancelled`;
+    // Never in a digest (inDigest keeps the emailed kinds only); said as the bell says it.
+    case 'welcome': return 'Welcome to Torcedor: take your first steps';
   }
 }
 

@@ -17,12 +17,29 @@ export type NotificationItem = {
  * their events and news of events they attend (a waitlist promotion, a change, a cancellation) the event setting. Settings are applied when the bell is read, so turning one off hides
  * those notifications at once and turning it back on shows them again.
  */
-export function allowedTypes(recipient: Pick<Author, 'followNotifications' | 'reviewNotifications' | 'eventNotifications'>): NotificationType[] {
+export function allowedTypes(recipient: Pick<Author, 'followNotifications' | 'reviewNotifications' | 'eventNotifications'>): EmailedType[] {
   return [
     ...(recipient.followNotifications ? ['follow' as const] : []),
     ...(recipient.reviewNotifications ? ['like' as const, 'comment' as const] : []),
     ...(recipient.eventNotifications ? ['rsvp' as const, 'event_promoted' as const, 'event_changed' as const, 'event_cancelled' as const] : []),
   ];
+}
+
+/** The kinds a setting governs, which the digest emails carry too: all but the welcome. */
+export type EmailedType = Exclude<NotificationType, 'welcome'>;
+
+/**
+ * What the bell shows: the kinds the settings let through, and the welcome, which no setting governs and no email
+ * carries (docs/product.md, "First run").
+ */
+export const bellTypes = (recipient: Parameters<typeof allowedTypes>[0]): NotificationType[] => [...allowedTypes(recipient), 'welcome'];
+
+/**
+ * A new member's welcome (UserRegistered), from the member to themselves: its key comes from the registration, so a
+ * repeated delivery finds it written and writes nothing.
+ */
+export function welcomeNotification(userId: string, registeredAt: string, ttl: number): NotificationItem {
+  return { id: `${registeredAt}#welcome`, recipientId: userId, type: 'welcome', actorId: userId, targetId: null, excerpt: null, createdAt: registeredAt, read: false, ttl };
 }
 
 /** The notification type of each kind of the events service's notices. */

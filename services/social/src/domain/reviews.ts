@@ -1,5 +1,5 @@
 import type { ContentFilter } from '@torcedor/shared/schemas/identity';
-import type { Review } from '@torcedor/shared/schemas/social';
+import { uploadUrl, type Review } from '@torcedor/shared/schemas/social';
 import { isPremiumAuthor, type Author } from './author.ts';
 import { filterContent } from './content-filter.ts';
 
@@ -7,6 +7,8 @@ import { filterContent } from './content-filter.ts';
 export type ReviewItem = {
   reviewId: string; userId: string; cigarId: string; brandName: string; cigarName: string; cigarVitola: string | null;
   drawScore: number; burnScore: number; flavorScore: number; overallScore: number; flavorTags: string[]; notes: string;
+  /** The photos' object paths (`uploads/...`), absent on reviews written before photos were kept. */
+  photos?: string[];
   createdAt: string; isHidden?: boolean;
 };
 
@@ -19,7 +21,7 @@ export function reviewView(r: ReviewItem, author: Author, filter: ContentFilter)
     id: r.reviewId, userId: r.userId, userName: author.displayName, userImageUrl: author.profileImageUrl, premium: isPremiumAuthor(author), cigarId: r.cigarId,
     brandName: r.brandName, cigarName: r.cigarName, cigarVitola: r.cigarVitola ?? null, drawScore: r.drawScore, burnScore: r.burnScore,
     flavorScore: r.flavorScore, overallScore: r.overallScore, flavorTags: r.flavorTags ?? [], notes: filterContent(r.notes ?? '', filter),
-    createdAt: r.createdAt,
+    photos: (r.photos ?? []).map(uploadUrl), createdAt: r.createdAt,
   };
 }
 

@@ -10,7 +10,7 @@ import { readCounts } from '../store/counts.ts';
 import { applyMailCopy } from '../store/digests.ts';
 import { backfill, fanOut, removeFromTimeline } from '../store/feed.ts';
 import { markCelebrity } from '../store/follows.ts';
-import { recordNotice } from '../store/notifications.ts';
+import { recordNotice, recordWelcome } from '../store/notifications.ts';
 import { createPost, getPost } from '../store/posts.ts';
 import { deleteRemainsOf, startAndRun } from './jobs.ts';
 
@@ -57,11 +57,22 @@ export async function postDeleted({ postId, userId, imageUrl }: EventDetail<'Pos
   await deleteRemainsOf(postId);
 }
 
+/**
+ * A deleted review: its photos are deleted, every version (docs/architecture.md, "Uploads"); a hidden review's event
+ * carries none. Only the reviewer's own objects are touched, and a repeated delivery deletes nothing more.
+ */
+export async function reviewDeleted({ userId, photos }: EventDetail<'ReviewDeleted'>): Promise<void> {
+  await Promise.all(photos.map((p) => deleteUpload(userId, p)));
+}
+
 /** A follow back-fills the follower's timeline; an unfollow takes the unfollowed member's entries out of it. */
 export async function followChanged({ followerId, followeeId, following }: EventDetail<'FollowChanged'>): Promise<void> {
   if (following) await backfill(followerId, followeeId);
   else await removeFromTimeline(followerId, followeeId);
 }
+
+/** identity's new member: their welcome in the bell, once (docs/product.md, "First run"). */
+export const userRegistered = async ({ userId, registeredAt }: EventDetail<'UserRegistered'>) => { await recordWelcome(userId, registeredAt); };
 
 /** The events service's notices: notifications in the recipients' bells. */
 export const eventNotice = (d: EventDetail<'EventNotice'>) => recordNotice(d);

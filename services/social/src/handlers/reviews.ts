@@ -12,24 +12,39 @@ import { readAuthor } from '../store/authors.ts';
 import { getCigarCopy } from '../store/cigars.ts';
 import * as reviews from '../store/reviews.ts';
 import { emailUnverified } from './errors.ts';
+import { dropPhotos, registerPhotos } from './photos.ts';
 
+/**
+ * Publishes a review. Its photos (at most PHOTOS_MAX) are registered beside the reads of the cigar's copy and the
+ * reviewer's (may they contribute: domain/author.ts#mayContribute), like a post's picture (docs/architecture.md,
+ * "Uploads"): one refused upload refuses the review with nothing saved, and the copies go again when the review is
+ * refused or was written already (an idempotent retry).
+ */
 export const createReview: RouteHandler<Routes['createReview']> = async ({ session, body, idempotencyKey }) => {
-  // The cigar's copy and the reviewer's (may they contribute: domain/author.ts#mayContribute): one round trip.
-  const [cigar, me] = await Promise.all([getCigarCopy(body.cigarId), readAuthor(session.userId)]);
-  if (!mayContribute(me)) throw emailUnverified();
-  if (!cigar) throw badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
+  const userId = session.userId;
+  const [cigar, me, photos] = await Promise.all([getCigarCopy(body.cigarId), readAuthor(userId), registerPhotos(userId, body.photos)]);
+  const refuse = async (err: Error): Promise<never> => {
+    await dropPhotos(userId, photos);
+    throw err;
+  };
+  if (!mayContribute(me)) return refuse(emailUnverified());
+  if (!cigar) return refuse(badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR'));
   const r: ReviewItem = {
-    reviewId: idempotencyKey ? keyedId(session.userId, idempotencyKey, 'review') : randomUUID(), userId: session.userId,
+    reviewId: idempotencyKey ? keyedId(userId, idempotencyKey, 'review') : randomUUID(), userId,
     cigarId: cigar.cigarId, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,
     drawScore: body.drawScore, burnScore: body.burnScore, flavorScore: body.flavorScore, overallScore: body.overallScore,
-    flavorTags: [...new Set(body.flavorTags)], notes: body.notes, createdAt: new Date().toISOString(),
+    flavorTags: [...new Set(body.flavorTags)], notes: body.notes, photos, createdAt: new Date().toISOString(),
   };
-  await reviews.createReview(r);
+  if (!(await reviews.createReview(r).catch((err: unknown) => refuse(err as Error)))) {
+    // The same review was written before (a retry with the same key): it keeps the photos it has.
+    await dropPhotos(userId, photos);
+    return reviewView((await reviews.getReview(r.reviewId)) ?? r, me, me.contentFilter);
+  }
   countBusiness('ReviewsCreated');
   return reviewView(r, me, me.contentFilter);
 };
 
-/** Deletes one's own review; anyone else's, like a missing one, is 404. */
+/** Deletes one's own review (its photos follow, off the request path); anyone else's, like a missing one, is 404. */
 export const deleteReview: RouteHandler<Routes['deleteReview']> = async ({ session, params }) => {
   if (!(await reviews.deleteReview(session.userId, params.id))) throw notFound('Review not found');
   return { ok: true as const };

@@ -10,6 +10,7 @@ import type { NotificationItem } from '../domain/notifications.ts';
 import type { CommentItem, LikeCounterItem, LikeItem, PostItem, TimelineEntry } from '../domain/posts.ts';
 import type { ReportItem } from '../domain/reports.ts';
 import type { CigarCopy, ReviewItem } from '../domain/reviews.ts';
+import type { CigarTaste } from '../domain/suggestions.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -88,7 +89,8 @@ export const reports = entity<ReportItem>({
 export const authors = entity<AuthorItem>({ name: 'Author', key: keys.author });
 
 /** social's copy of a catalog cigar's names. */
-export const cigars = entity<CigarCopy & { catalogVersion: number }>({ name: 'Cigar', key: keys.cigar });
+/** The cigar's names, and what tastes are matched against (domain/suggestions.ts; absent on a row without details). */
+export const cigars = entity<CigarCopy & CigarTaste & { catalogVersion: number }>({ name: 'Cigar', key: keys.cigar });
 
 /** A member waiting for a notification digest, in the partition of their shard (written with each notification). */
 export const digestMarkers = entity<DigestMarker>({ name: 'DigestMarker', key: keys.digestDue });

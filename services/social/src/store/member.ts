@@ -62,7 +62,7 @@ async function dropFollower(edge: Item, userId: string): Promise<void> {
 async function dropReview(review: Item, userId: string): Promise<void> {
   await transact({
     review: { Delete: { TableName: TABLE, Key: keyOf(review), ...gone } },
-    event: eventPart('ReviewDeleted', { reviewId: String(review.reviewId), userId, cigarId: String(review.cigarId) }),
+    event: eventPart('ReviewDeleted', { reviewId: String(review.reviewId), userId, cigarId: String(review.cigarId), photos: [] }),
   });
 }
 

@@ -5,7 +5,7 @@ import { eventPart, registerRenderer, stateEventPart } from '@torcedor/service-k
 import { transact, type TransactPart } from '@torcedor/service-kit/transactions';
 import { NOTIFICATION_TTL_DAYS, NOTIFICATIONS_SHOWN } from '@torcedor/shared/constants';
 import type { EventDetail } from '@torcedor/shared/events';
-import { allowedTypes, NOTICE_TYPES, type NotificationItem, type NotificationType } from '../domain/notifications.ts';
+import { bellTypes, NOTICE_TYPES, welcomeNotification, type NotificationItem, type NotificationType } from '../domain/notifications.ts';
 import { readAuthor } from './authors.ts';
 import { notifications } from './entities.ts';
 import { digestDuePart } from './digests.ts';
@@ -29,7 +29,7 @@ registerRenderer('live-bell', async (userId) => {
       ExpressionAttributeNames: { '#read': 'read', '#type': 'type' }, ExpressionAttributeValues: { ':pk': keys.notifications(userId), ':no': false },
     }),
   ]);
-  const shown = new Set(allowedTypes(me));
+  const shown = new Set(bellTypes(me));
   const unreadCount = unread.filter((i) => shown.has(i.type as NotificationType)).length;
   return { pushId: randomUUID(), userId, push: { type: 'notifications', unreadCount }, createdAt: new Date().toISOString() };
 });
@@ -129,6 +129,17 @@ export async function recordNotice(n: EventDetail<'EventNotice'>): Promise<void>
       bell: bellPushed(recipientId),
     });
   });
+}
+
+/**
+ * AP: a new member's welcome in their bell (UserRegistered), with the push of their bell, in one transaction
+ * conditioned on its absence: the key comes from the registration, so a repeated delivery writes nothing and never
+ * marks a read welcome unread again. No digest marker: no email carries it.
+ */
+export async function recordWelcome(userId: string, registeredAt: string): Promise<boolean> {
+  const item = welcomeNotification(userId, registeredAt, ttlOf(registeredAt));
+  const r = await transact({ notify: notifications.put({ userId, sk: item.id }, item, { ifAbsent: true }), bell: bellPushed(userId) });
+  return r.ok;
 }
 
 /** What a digest read of a member's notifications: the first `shown` it keeps, how many it keeps in all, and where it read up to. */

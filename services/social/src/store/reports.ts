@@ -102,7 +102,10 @@ export async function resolveReport(report: ReportItem, action: 'hide' | 'dismis
       ? { Update: { TableName: TABLE, Key: key, ...setExpression({ isHidden: true }), ConditionExpression: 'attribute_exists(PK)' } }
       : undefined,
     event: target && report.targetType === 'review' && !alreadyHidden
-      ? eventPart('ReviewDeleted', { reviewId: report.targetId, userId: String(target.item.userId), cigarId: String(target.item.cigarId) })
+      ? eventPart('ReviewDeleted', {
+        // A hidden review keeps its photos (shown nowhere): the event asks for none to be deleted.
+        reviewId: report.targetId, userId: String(target.item.userId), cigarId: String(target.item.cigarId), photos: [],
+      })
       : undefined,
   });
   if (r.ok && target && report.targetType === 'message') {

@@ -9,16 +9,17 @@ import { keys } from './keys.ts';
 /** The ReviewPublished event of a review (humidor keeps the cigar's rating from it), as a transaction part. */
 export const reviewPublished = (r: ReviewItem) => eventPart('ReviewPublished', {
   reviewId: r.reviewId, userId: r.userId, cigarId: r.cigarId, brandName: r.brandName, cigarName: r.cigarName, drawScore: r.drawScore,
-  burnScore: r.burnScore, flavorScore: r.flavorScore, overallScore: r.overallScore, flavorTags: r.flavorTags, createdAt: r.createdAt,
+  burnScore: r.burnScore, flavorScore: r.flavorScore, overallScore: r.overallScore, flavorTags: r.flavorTags, photos: r.photos ?? [],
+  createdAt: r.createdAt,
 });
 
 /**
- * AP: store a review, count it in the member's totals and publish it (humidor keeps the cigar's rating from
- * the event), in one transaction. A repeat with the same id (an idempotent retry) changes nothing.
+ * AP: store a review, count it in the member's totals and publish it (humidor keeps the cigar's rating and photos
+ * from the event), in one transaction. A repeat with the same id (an idempotent retry) changes nothing: false.
  */
-export async function createReview(r: ReviewItem): Promise<void> {
+export async function createReview(r: ReviewItem): Promise<boolean> {
   const [count, countEvent] = countParts(r.userId, 'reviewsCount', 1);
-  await transact({ review: reviews.put(r.reviewId, r, { ifAbsent: true }), count, countEvent, event: reviewPublished(r) });
+  return (await transact({ review: reviews.put(r.reviewId, r, { ifAbsent: true }), count, countEvent, event: reviewPublished(r) })).ok;
 }
 
 /** AP: one review (consistent), hidden ones included (moderation reads them). */
@@ -27,8 +28,8 @@ export async function getReview(reviewId: string): Promise<ReviewItem | null> {
 }
 
 /**
- * AP: delete one's own review: the review, the member's total and ReviewDeleted together. False (nothing changes)
- * when it does not exist or is someone else's.
+ * AP: delete one's own review: the review, the member's total and ReviewDeleted (with its photos, which social's
+ * worker then deletes) together. False (nothing changes) when it does not exist or is someone else's.
  */
 export async function deleteReview(userId: string, reviewId: string): Promise<boolean> {
   const r = await getReview(reviewId);
@@ -37,7 +38,7 @@ export async function deleteReview(userId: string, reviewId: string): Promise<bo
   const out = await transact({
     review: reviews.remove(reviewId, { ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': userId } }),
     count, countEvent,
-    event: eventPart('ReviewDeleted', { reviewId, userId, cigarId: r.cigarId }),
+    event: eventPart('ReviewDeleted', { reviewId, userId, cigarId: r.cigarId, photos: r.photos ?? [] }),
   });
   return out.ok;
 }
