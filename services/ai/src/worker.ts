@@ -1,7 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
-import { catalogCigarsChanged, collectionItemChanged, reviewDeleted, reviewPublished, userDeleted } from './handlers/consumers.ts';
+import { catalogCigarsChanged, cigarCommunityChanged, collectionItemChanged, reviewDeleted, reviewPublished, userDeleted } from './handlers/consumers.ts';
 
 export const handler = createWorker('ai', {
   events: {
@@ -13,6 +13,7 @@ export const handler = createWorker('ai', {
     CollectionItemChanged: collectionItemChanged,
     ReviewPublished: reviewPublished,
     ReviewDeleted: reviewDeleted,
+    CigarCommunityChanged: cigarCommunityChanged,
   },
   schedules: {},
 });

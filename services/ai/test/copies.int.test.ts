@@ -95,7 +95,7 @@ const wish = (userId: string, itemId: string, version: number, over: Partial<Ite
 });
 const review = (userId: string, reviewId: string, overallScore: number, createdAt: string): EventDetail<'ReviewPublished'> => ({
   reviewId, userId, cigarId: 'padron-1964', brandName: 'Padrón', cigarName: '1964 Anniversary Exclusivo', drawScore: 80, burnScore: 85,
-  flavorScore: 90, overallScore, flavorTags: ['cocoa', 'cedar'], createdAt,
+  flavorScore: 90, overallScore, flavorTags: ['cocoa', 'cedar'], photos: [], createdAt,
 });
 
 describe('member copies', () => {
@@ -123,7 +123,7 @@ describe('member copies', () => {
     const live = review(userId, `r-${randomUUID()}`, 92, '2026-02-01T00:00:00.000Z');
     const deletedAfter = review(userId, `r-${randomUUID()}`, 40, '2026-02-02T00:00:00.000Z');
     const deletedBefore = review(userId, `r-${randomUUID()}`, 60, '2026-02-03T00:00:00.000Z');
-    const del = (r: EventDetail<'ReviewPublished'>) => () => send('ReviewDeleted', { reviewId: r.reviewId, userId, cigarId: r.cigarId });
+    const del = (r: EventDetail<'ReviewPublished'>) => () => send('ReviewDeleted', { reviewId: r.reviewId, userId, cigarId: r.cigarId, photos: [] });
     const pub = (r: EventDetail<'ReviewPublished'>) => () => send('ReviewPublished', r);
 
     await run([del(deletedBefore), del(deletedBefore)]);
@@ -134,7 +134,8 @@ describe('member copies', () => {
     const tomb = await raw({ PK: `MEMBER#${userId}`, SK: `REVIEW#${deletedBefore.reviewId}` });
     expect(tomb).toMatchObject({ deleted: true, ttl: expect.any(Number) });
     expect(tomb).not.toHaveProperty('overallScore');
-    const { userId: _u, ...kept } = live;
+    // A review's photos are not kept (Quick Picks show the cigar's).
+    const { userId: _u, photos: _p, ...kept } = live;
     expect((await copies.loadMember(userId, null)).reviews).toEqual([kept]);
   });
 
@@ -157,7 +158,7 @@ describe('member copies', () => {
     ]);
 
     const member = await copies.loadMember(userId, 'mild');
-    const reviewOf = (r: EventDetail<'ReviewPublished'>) => { const { userId: _u, ...rest } = r; return rest; };
+    const reviewOf = (r: EventDetail<'ReviewPublished'>) => { const { userId: _u, photos: _p, ...rest } = r; return rest; };
     expect(member).toEqual({
       humidor: [
         {
@@ -186,7 +187,7 @@ describe('member copies', () => {
       () => send('CollectionItemChanged', humidorItem(userId, 'i1', 1)),
       () => send('CollectionItemChanged', wish(userId, 'w1', 1)),
       () => send('ReviewPublished', review(userId, 'r1', 90, '2026-01-01T00:00:00.000Z')),
-      () => send('ReviewDeleted', { reviewId: 'r2', userId, cigarId: 'padron-1964' }),
+      () => send('ReviewDeleted', { reviewId: 'r2', userId, cigarId: 'padron-1964', photos: [] }),
       () => send('CollectionItemChanged', humidorItem(other, 'i1', 1)),
     ]);
     expect((await partition(userId)).map((i) => i.SK).sort()).toEqual(['ITEM#i1', 'ITEM#w1', 'REVIEW#r1', 'REVIEW#r2']);
@@ -199,5 +200,20 @@ describe('member copies', () => {
     expect(await copies.loadMember(userId, null)).toEqual({ humidor: [], wishlist: [], reviews: [], preferredStrength: null });
     // Another member's copies stay.
     expect((await copies.loadMember(other, null)).humidor).toHaveLength(1);
+  });
+});
+
+describe("cigars' community copy", () => {
+  it('keeps the newest version of a cigar\'s rating and photos, whatever the order, and reads them by id', async () => {
+    const cigarId = `cc-${randomUUID()}`;
+    const state = (version: number, reviewCount: number, photos: string[]): EventDetail<'CigarCommunityChanged'> => ({
+      cigarId, version, averageRating: reviewCount ? 80 + version : null, reviewCount, photos,
+    });
+    const newest = state(3, 2, ['/uploads/u1/aaaaaaaaaaaaaaaaaaaaaaaa', '/uploads/u2/bbbbbbbbbbbbbbbbbbbbbbbb']);
+    await run(shuffle([state(1, 1, ['/uploads/u1/aaaaaaaaaaaaaaaaaaaaaaaa']), state(2, 0, []), newest, newest], 7)
+      .map((d) => () => f.send('CigarCommunityChanged', d, 'torcedor.humidor')));
+    const read = await copies.readCommunity([cigarId, `cc-none-${randomUUID()}`]);
+    expect([...read.keys()]).toEqual([cigarId]);
+    expect(read.get(cigarId)).toEqual({ averageRating: 83, reviewCount: 2, photos: newest.photos });
   });
 });

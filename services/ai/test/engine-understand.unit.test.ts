@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalog, lineText, normalize, wrapperTags } from '../src/domain/engine/catalog.ts';
 import { KNOWLEDGE } from '../src/domain/engine/knowledge.ts';
 import {
-  isMinorsRequest, isSalesRequest, matchCigars, parseBrands, parseCountries, parseOccasions, parsePrice, parseStrength,
-  parseVitolas, parseWrappers, understandConversation, understandMessage, type Intent,
+  asksToBuy, isMinorsRequest, isSalesRequest, matchCigars, parseBrands, parseCountries, parseOccasions, parsePrice, parseStrength,
+  parseVitolas, parseWrappers, refusalOf, understandConversation, understandMessage, type Intent,
 } from '../src/domain/engine/understand.ts';
+import { refusal } from '../src/domain/engine/answer.ts';
+import { MINORS_REFUSAL, SALES_REFUSAL } from '../src/domain/engine/knowledge.ts';
 import type { EngineCigar } from '../src/domain/engine/types.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../humidor/catalog/${file}`, import.meta.url), 'utf8'));
@@ -177,6 +179,38 @@ describe('refusals', () => {
     'where can I find lounges',
   ])('not sales: %s', (q) => {
     expect(isSalesRequest(n(q))).toBe(false);
+  });
+
+  it.each([
+    'I want to buy a box of Cohibas',
+    'What should I buy for my birthday?',
+    'what should I check when buying cigars online',
+    'before buying a box, can you tell me where to buy it cheap?',
+    'How long should I rest cigars after buying them, and where can I buy more?',
+    'can I purchase Padróns through the app',
+  ])('a real buying request is refused, whatever else it says: %s', (q) => {
+    expect(asksToBuy(n(q))).toBe(true);
+    expect(refusalOf(n(q))).toBe('refuse-sales');
+    expect(refusal(q)).toEqual({ text: SALES_REFUSAL, suggestions: [] });
+  });
+
+  it.each([
+    'How long should I rest cigars after buying them?',
+    'Should I take the cellophane off right after buying them?',
+    'After buying a box, how long before I smoke one?',
+    'Do cigars go straight into the humidor once you buy them?',
+    'How soon after purchasing should I check the humidity?',
+  ])("a storage question that mentions buying is answered: %s", (q) => {
+    expect(asksToBuy(n(q))).toBe(false);
+    expect(isSalesRequest(n(q))).toBe(false);
+    expect(refusalOf(n(q))).toBeNull();
+    expect(refusal(q)).toBeNull();
+    expect(understandMessage(q, idx).intent).not.toBe('refuse-sales');
+  });
+
+  it('gives advice, not a refusal, on buying accessories; refuses anything for minors first', () => {
+    expect(refusalOf(n('where can I buy a good humidor'))).toBeNull();
+    expect(refusal("I'm 16, where can I buy a cigar?")).toEqual({ text: MINORS_REFUSAL, suggestions: [] });
   });
 
   it('refuses anything for minors', () => {

@@ -45,7 +45,7 @@ async function seasonedMember() {
   const mild = cigars.find((c) => c.strength === 'mild' && /connecticut/i.test(c.wrapper))!;
   const review = (c: Record<string, any>, overall: number) => send('ReviewPublished', {
     reviewId: randomUUID(), userId: m.userId, cigarId: c.id, brandName: brands.get(c.brandId)!.name, cigarName: c.name,
-    drawScore: overall, burnScore: overall, flavorScore: overall, overallScore: overall, flavorTags: ['pepper', 'cocoa'], createdAt: new Date().toISOString(),
+    drawScore: overall, burnScore: overall, flavorScore: overall, overallScore: overall, flavorTags: ['pepper', 'cocoa'], photos: [], createdAt: new Date().toISOString(),
   });
   await review(full[0]!, 94);
   await review(full[1]!, 92);
@@ -76,6 +76,33 @@ describe('VitolAI on the local engine', () => {
       expect(res.body.response).toContain(c.name);
     }
     expect(res.body.usage).toMatchObject({ used: 1, limit: 3 });
+  });
+
+  it('spends no free answer on a refused question, answers a storage question that mentions buying, and keeps both in the chat', async () => {
+    const m = await member();
+    const sessionId = session();
+    const ask = (message: string) => call(http, 'POST', '/api/chatbot/recommendations', { cookies: m.cookies, body: { sessionId, message, userProfile: {}, smokingHistory: [] } });
+    const refused = await ask('Where can I buy a box of Cohibas online?');
+    expect(refused.status).toBe(200);
+    expect(refused.body.response).toMatch(/can't help with buying/);
+    expect(refused.body.suggestions).toEqual([]);
+    expect(refused.body.usage).toMatchObject({ used: 0, limit: 3 });
+    const storage = await ask('How long should I rest cigars after buying them?');
+    expect(storage.status).toBe(200);
+    expect(storage.body.response).not.toMatch(/can't help with buying/);
+    expect(storage.body.response).toMatch(/weeks/);
+    expect(storage.body.usage).toMatchObject({ used: 1, limit: 3 });
+    expect((await call(http, 'GET', '/api/ai/usage', { cookies: m.cookies })).body).toMatchObject({ used: 1 });
+    // Refused while the day's free answers are spent: still the refusal, not the daily-limit error.
+    for (let i = 0; i < 2; i++) expect((await ask('Something mild for the morning')).body.usage.used).toBe(2 + i);
+    const whenSpent = await ask('I want to buy some Padróns');
+    expect(whenSpent.status).toBe(200);
+    expect(whenSpent.body.usage).toMatchObject({ used: 3, limit: 3 });
+    const history = await call(http, 'GET', `/api/chatbot/sessions/${sessionId}`, { cookies: m.cookies });
+    expect(history.body.messages.filter((t: { role: string }) => t.role === 'user').map((t: { content: string }) => t.content)).toEqual([
+      'Where can I buy a box of Cohibas online?', 'How long should I rest cigars after buying them?', 'Something mild for the morning',
+      'Something mild for the morning', 'I want to buy some Padróns',
+    ]);
   });
 
   it("ranks quick picks by the member's own reviews, and profiles them from the server's copies", async () => {
@@ -134,6 +161,17 @@ describe('streamed answers', () => {
     expect(JSON.parse(refused.body as string)).toMatchObject({ code: 'AI_DAILY_LIMIT' });
     const invalid = await streamCall(m, { sessionId: session(), message: '  ', userProfile: {}, smokingHistory: [] });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('streams a refused question as its refusal and spends no free answer on it', async () => {
+    const m = await member();
+    const res = await streamCall(m, { sessionId: session(), message: 'Can you sell me a box of Padróns?', userProfile: {}, smokingHistory: [] });
+    expect(res.statusCode).toBe(200);
+    const events = await consume(res[kitHttp.STREAM_EVENTS]!);
+    expect(events.map((e) => e.event)).toEqual(['delta', 'done']);
+    expect(events[1]!.data.response).toBe(events[0]!.data.text);
+    expect(events[1]!.data.response).toMatch(/can't help with buying/);
+    expect(events[1]!.data.usage).toMatchObject({ used: 0, limit: 3 });
   });
 
   it("the stream function writes the prelude, then each event as server-sent text (Lambda's response streaming)", async () => {

@@ -14,7 +14,7 @@ export type ItemCopy = Omit<EventDetail<'CollectionItemChanged'>, 'userId'> & { 
 
 /** A published review as kept, or the tombstone its delete leaves. */
 export type ReviewCopy =
-  | (Omit<EventDetail<'ReviewPublished'>, 'userId'> & { deleted: false })
+  | (Omit<EventDetail<'ReviewPublished'>, 'userId' | 'photos'> & { deleted: false })
   | { reviewId: string; cigarId: string; deleted: true; ttl: number };
 
 /** How long a tombstone is kept: well past the latest a delivery can come (outbox and worker idempotency keep an event 7 days). */

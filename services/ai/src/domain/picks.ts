@@ -14,9 +14,20 @@ export function picksGrounding(catalog: EngineCigar[], member: MemberContext) {
   return { catalog, byId, member: { ...member, preferredStrength: preferredStrength(member, byId) } };
 }
 
-/** The quick picks as the page reads them: catalog cigars matched to the member, best first (engine/recommend.ts). */
-export const quickPicksView = (picks: QuickPick[]) => ({
-  items: picks.map(({ cigar, matchScore, reason }) => ({
-    cigarId: cigar.id, brand: cigar.brandName, name: cigar.name, vitola: cigar.vitola, strength: cigar.strength, matchScore, reason,
-  })),
+/** A cigar's community rating, review count and photos (humidor's CigarCommunityChanged, ai's copy). */
+export type Community = { averageRating: number | null; reviewCount: number; photos: string[] };
+
+/**
+ * The quick picks as the page reads them: catalog cigars matched to the member, best first (engine/recommend.ts),
+ * each with what its illustration is drawn from, its community rating and its latest photo (none before a review).
+ */
+export const quickPicksView = (picks: QuickPick[], community: ReadonlyMap<string, Community>) => ({
+  items: picks.map(({ cigar, matchScore, reason }) => {
+    const c = community.get(cigar.id);
+    return {
+      cigarId: cigar.id, brand: cigar.brandName, name: cigar.name, vitola: cigar.vitola, strength: cigar.strength, matchScore, reason,
+      length: cigar.length, ringGauge: cigar.ringGauge, wrapper: cigar.wrapper,
+      photoUrl: c?.photos[0] ?? null, averageRating: c?.averageRating ?? null, reviewCount: c?.reviewCount ?? 0,
+    };
+  }),
 });

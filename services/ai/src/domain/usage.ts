@@ -26,9 +26,13 @@ export interface Reservation {
 /** Which limit refused a reservation: the free daily quota, or the abuse limits (per hour, per day). */
 export type Refused = 'quota' | 'rate';
 
-/** The reservation of one answer at `now`: recommendations count against the daily quota, every answer against the abuse limits. */
-export const reservationOf = (userId: string, kind: 'conversation' | 'recommendations', now: Date): Reservation =>
-  ({ userId, day: usageDay(now), hour: now.toISOString().slice(0, 13), quota: kind === 'recommendations' });
+/**
+ * The reservation of one answer at `now`: a recommendation counts against the daily quota, unless it is refused (a
+ * refusal is no answer: it spends none of the member's free answers); every answer, refusals too, against the abuse
+ * limits.
+ */
+export const reservationOf = (userId: string, kind: 'conversation' | 'recommendations', now: Date, refused = false): Reservation =>
+  ({ userId, day: usageDay(now), hour: now.toISOString().slice(0, 13), quota: kind === 'recommendations' && !refused });
 
 /** The spec's daily-limit message (docs/product.md, "Messages"). */
 export const DAILY_LIMIT_MESSAGE = `Free users are limited to ${FREE_AI_DAILY_LIMIT} AI recommendations per day. Upgrade to Premium for unlimited access!`;

@@ -4,5 +4,5 @@
  * layer, built from this file and loaded on first use (`loadEngine`), so the HTTP function's bundle carries none of
  * its knowledge base; locally and in tests it is this source.
  */
-export { answer } from '../domain/engine/answer.ts';
+export { answer, refusal } from '../domain/engine/answer.ts';
 export { quickPicks, smokeNext } from '../domain/engine/recommend.ts';

@@ -9,6 +9,7 @@ import {
 } from '../domain/chat.ts';
 import type { EngineAnswer } from '../domain/engine/types.ts';
 import { dailyLimit, limitRefusal, reservationOf, usageDay } from '../domain/usage.ts';
+import { loadEngine } from '../providers/engine.ts';
 import { aiProvider } from '../providers/index.ts';
 import type { AiProvider } from '../providers/provider.ts';
 import { appendExchange, readTurns } from '../store/chats.ts';
@@ -21,19 +22,22 @@ const HISTORY_SHOWN = 200;
 
 /**
  * One VitolAI answer (docs/architecture.md, "VitolAI"): read the grounding (catalog, the member's copies, the
- * chat's earlier turns, usage and entitlement) in one parallel round; reserve the answer with a conditional write
- * before the provider is asked (recommendations count against the free daily quota; every answer against the abuse
- * limits); ask the provider; give the reservation back if it fails; keep the exchange.
+ * chat's earlier turns, usage and entitlement) in one parallel round; decide whether the question is refused (the
+ * engine's rule, whichever provider answers); reserve the answer with a conditional write before the provider is
+ * asked (recommendations count against the free daily quota, refused ones not; every answer against the abuse
+ * limits); ask the provider, unless refused; give the reservation back if it fails; keep the exchange.
  */
 async function prepare(userId: string, kind: AskKind, body: Conversation | Recommendation, now: Date) {
-  const [usage, member, catalog, history] = await Promise.all([
+  const [usage, member, catalog, history, engine] = await Promise.all([
     readUsage(userId, usageDay(now)), loadMember(userId, preferredStrengthOf(body)), loadCatalog(), readTurns(userId, body.sessionId, AI_CONTEXT_TURNS),
+    loadEngine(),
   ]);
   const limit = dailyLimit(usage.entitlement, now);
-  const reservation = reservationOf(userId, kind, now);
+  const refused = engine.refusal(body.message);
+  const reservation = reservationOf(userId, kind, now, refused !== null);
   const reserved = await reserveAnswer(reservation, limit);
   if (!reserved.ok) throw limitRefusal(reserved.reason, now);
-  return { input: answerInput(kind, body, { catalog, member, history }, now), reservation, limit };
+  return { input: answerInput(kind, body, { catalog, member, history }, now), reservation, limit, refused };
 }
 
 /** Keeps the exchange and reads the usage after it: the answer the page gets. */
@@ -45,15 +49,15 @@ async function finish(userId: string, body: Conversation | Recommendation, reply
 
 /** One answer, whole (`now` is the clock: tests name it). */
 export async function ask(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date()): Promise<z.infer<typeof ChatAnswer>> {
-  const { input, reservation, limit } = await prepare(userId, kind, body, now);
-  let reply: EngineAnswer;
+  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now);
   try {
-    reply = await (await aiProvider()).answer(input);
+    const reply = refused ?? await (await aiProvider()).answer(input);
+    // An answer that cannot be kept does not reach the member either: it spends nothing.
+    return await finish(userId, body, reply, limit, now);
   } catch (err) {
     await refundAnswer(reservation);
     throw err;
   }
-  return finish(userId, body, reply, limit, now);
 }
 
 /**
@@ -73,25 +77,33 @@ async function* deltas(provider: AiProvider, input: Awaited<ReturnType<typeof pr
 /**
  * The same answer, streamed: limits are checked and the answer reserved before the first byte (so a refusal is an
  * ordinary 429); then the provider's text goes out as `delta` events and the whole answer as `done`. A failure after
- * the start gives the reservation back and ends with an `error` event.
+ * the start (the provider's, or keeping the exchange) gives the reservation back and ends with an `error` event. A refused question is its refusal, in one
+ * `delta`.
  */
 export async function askStream(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date()): Promise<StreamReply> {
-  const { input, reservation, limit } = await prepare(userId, kind, body, now);
+  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now);
+  if (refused) {
+    return new StreamReply((async function* refusal(): AsyncGenerator<StreamEvent> {
+      yield { event: 'delta', data: { text: refused.text } };
+      yield { event: 'done', data: await finish(userId, body, refused, limit, now) };
+    })());
+  }
   const provider = await aiProvider().catch(async (err: unknown) => {
     await refundAnswer(reservation);
     throw err;
   });
   async function* events(): AsyncGenerator<StreamEvent> {
-    let reply: EngineAnswer;
+    let done: z.infer<typeof ChatAnswer>;
     try {
-      reply = yield* deltas(provider, input);
+      const reply = yield* deltas(provider, input);
+      done = await finish(userId, body, reply, limit, now);
     } catch (error) {
       logger.warn('VitolAI stream failed', { error: error as Error });
       await refundAnswer(reservation).catch((e: unknown) => logger.error('refund failed', { error: e as Error }));
       yield { event: 'error', data: { message: STREAM_FAILED[kind], code: 'UNAVAILABLE' } };
       return;
     }
-    yield { event: 'done', data: await finish(userId, body, reply, limit, now) };
+    yield { event: 'done', data: done };
   }
   return new StreamReply(events());
 }

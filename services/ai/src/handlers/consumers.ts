@@ -1,5 +1,5 @@
 import type { EventDetail } from '@torcedor/shared/events';
-import { applyCatalogChunk, applyCollectionItem, applyReviewDeleted, applyReviewPublished } from '../store/copies.ts';
+import { applyCatalogChunk, applyCigarCommunity, applyCollectionItem, applyReviewDeleted, applyReviewPublished } from '../store/copies.ts';
 import { deleteMember } from '../store/member.ts';
 
 /** identity's UserDeleted: the member partition holds the item and review copies too: they go with the rest. */
@@ -16,3 +16,6 @@ export const reviewPublished = (d: EventDetail<'ReviewPublished'>): Promise<void
 
 /** social's ReviewDeleted: the review's tombstone, whether its publish came already or comes later. */
 export const reviewDeleted = (d: EventDetail<'ReviewDeleted'>): Promise<void> => applyReviewDeleted(d);
+
+/** humidor's CigarCommunityChanged: a cigar's rating and photos (Quick Picks show them), newest version kept. */
+export const cigarCommunityChanged = (d: EventDetail<'CigarCommunityChanged'>): Promise<void> => applyCigarCommunity(d);

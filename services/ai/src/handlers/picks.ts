@@ -3,7 +3,7 @@ import type { Routes } from '@torcedor/shared/routes';
 import { picksGrounding, QUICK_PICKS, quickPicksView } from '../domain/picks.ts';
 import { aiProfile } from '../domain/profile.ts';
 import { loadEngine } from '../providers/engine.ts';
-import { loadCatalog, loadMember } from '../store/copies.ts';
+import { loadCatalog, loadMember, readCommunity } from '../store/copies.ts';
 
 /** The catalog and the member's copies the picks reason over. */
 async function grounding(userId: string) {
@@ -11,11 +11,12 @@ async function grounding(userId: string) {
   return picksGrounding(catalog, member);
 }
 
-/** Catalog cigars matched to the member's history and preferences, best first. */
+/** Catalog cigars matched to the member's history and preferences, best first, with their community rating and photo. */
 export const getQuickPicks: RouteHandler<Routes['getQuickPicks']> = async ({ session }) => {
   const now = new Date();
   const [{ catalog, member }, { quickPicks }] = await Promise.all([grounding(session.userId), loadEngine()]);
-  return quickPicksView(quickPicks(catalog, member, QUICK_PICKS, now));
+  const picks = quickPicks(catalog, member, QUICK_PICKS, now);
+  return quickPicksView(picks, await readCommunity(picks.map((p) => p.cigar.id)));
 };
 
 /** What to smoke next from the member's own humidor. */

@@ -1,6 +1,6 @@
 import { applyIfNewer } from '@torcedor/service-kit/copies';
 import { write } from '@torcedor/service-kit/entity';
-import { queryAll, type Item } from '@torcedor/service-kit/items';
+import { batchGetAll, queryAll, type Item } from '@torcedor/service-kit/items';
 import { recentReads } from '@torcedor/service-kit/recent';
 import type { EventDetail } from '@torcedor/shared/events';
 import { DAY_MS } from '@torcedor/shared/constants';
@@ -101,7 +101,8 @@ export async function applyCollectionItem(d: EventDetail<'CollectionItemChanged'
 
 /** AP: keep a published review once; a tombstone (its delete came first) or an earlier copy is left as it is. */
 export async function applyReviewPublished(r: EventDetail<'ReviewPublished'>): Promise<void> {
-  const { userId: _userId, ...review } = r;
+  // Its photos are not kept: Quick Picks show the cigar's (CigarCommunityChanged).
+  const { userId: _userId, photos: _photos, ...review } = r;
   await write(reviews.put(r, { ...review, deleted: false }, { ifAbsent: true }));
 }
 
@@ -164,4 +165,27 @@ export async function loadMember(userId: string, preferredStrength: StrengthLeve
     reviews: reviewed,
     preferredStrength,
   };
+}
+
+// Cigars' community
+
+/** A cigar's community rating, review count and photos as ai keeps them. */
+export type CigarCommunity = { averageRating: number | null; reviewCount: number; photos: string[] };
+
+/** AP: keep a cigar's community state by its version (kit `applyIfNewer`): a duplicate or an older one is ignored. */
+export async function applyCigarCommunity(d: EventDetail<'CigarCommunityChanged'>): Promise<void> {
+  await applyIfNewer(keys.cigarCommunity(d.cigarId), 'version', d.version, {
+    cigarId: d.cigarId, averageRating: d.averageRating, reviewCount: d.reviewCount, photos: d.photos,
+  });
+}
+
+/** AP: the community state of these cigars (one BatchGet, eventually consistent), by id; a cigar with none is absent. */
+export async function readCommunity(cigarIds: readonly string[]): Promise<Map<string, CigarCommunity>> {
+  const unique = [...new Set(cigarIds)];
+  if (!unique.length) return new Map();
+  const items = await batchGetAll(unique.map(keys.cigarCommunity), { consistent: false });
+  return new Map(items.map((i) => [String(i.cigarId), {
+    averageRating: numberOrNull(i.averageRating), reviewCount: Number(i.reviewCount ?? 0),
+    photos: Array.isArray(i.photos) ? i.photos.map(String) : [],
+  }]));
 }

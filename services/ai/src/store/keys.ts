@@ -19,6 +19,8 @@ export const keys = {
   /** The catalog copy (humidor's CatalogCigarsChanged): one partition, read whole by a Query. */
   catalog: 'CATALOG',
   catalogCigar: (cigarId: string) => ({ PK: 'CATALOG', SK: `CIGAR#${cigarId}` }),
+  /** A cigar's community rating and photos (humidor's CigarCommunityChanged), read by key beside the catalog. */
+  cigarCommunity: (cigarId: string) => ({ PK: `COMMUNITY#${cigarId}`, SK: 'COMMUNITY' }),
 
   /** Copies of the member's humidor and wishlist items (CollectionItemChanged) and reviews (ReviewPublished). */
   memberItem: (userId: string, itemId: string) => ({ PK: memberPK(userId), SK: `ITEM#${itemId}` }),

@@ -10,7 +10,7 @@ import {
   reasonFor, tasteOf, tasteScore, quickPicks, type HumidorPick, type RankResult, type Taste,
 } from './recommend.ts';
 import {
-  PRODUCTION_COUNTRIES, scoreKnowledge, strengthLabel, understandConversation, VITOLA_FAMILIES, type Filters, type Understanding,
+  PRODUCTION_COUNTRIES, refusalOf, scoreKnowledge, strengthLabel, understandConversation, VITOLA_FAMILIES, type Filters, type Understanding,
 } from './understand.ts';
 import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext, Suggestion } from './types.ts';
 
@@ -27,6 +27,15 @@ export function answer(catalog: EngineCigar[], member: MemberContext, req: Engin
   const text = (u.greeting && !['greeting', 'refuse-sales', 'refuse-minors'].includes(u.intent) ? `Hello! ${out.text}` : out.text)
     .replace(/\n{3,}/g, '\n\n').trim();
   return { text, suggestions: out.suggestions };
+}
+
+/**
+ * The refusal a message gets whichever provider answers (the rule: understand.ts#refusalOf), or null when it is
+ * answered. The handler asks before it reserves anything, so a refused question spends no answer of the quota.
+ */
+export function refusal(message: string): EngineAnswer | null {
+  const r = refusalOf(normalize(message));
+  return r ? { text: r === 'refuse-sales' ? SALES_REFUSAL : MINORS_REFUSAL, suggestions: [] } : null;
 }
 
 interface Ctx {

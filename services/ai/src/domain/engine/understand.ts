@@ -234,9 +234,26 @@ export function parsePrice(t: string): { max: number | null } | null {
   return { max: dollars ? Number(dollars[1]) : null };
 }
 
+/**
+ * A purchase named as the moment before the question, not as what it asks for: "how long should I rest cigars after
+ * buying them", "once purchased, do they go straight into the humidor". Such a question is about resting or storing
+ * what the member has (education) and is answered; a buying word outside such a phrase ("where can I buy", "what to
+ * check when buying") still makes the message a sales request.
+ */
+const PURCHASE_MOMENTS: readonly RegExp[] = [
+  / (after|since|once|right after|just after|soon after|straight after) (i |you |we |one )?(have |had |just |first )?(buy|buying|purchase|purchasing)( them| it| one| a box| a few| some| cigars| my cigars| new cigars| sticks)? /g,
+];
+const BUYING = / (buy|buying|purchase|purchasing|procure) /;
+
+/** True when the message asks to buy: a buying word that is not only the moment of another question (PURCHASE_MOMENTS). */
+export function asksToBuy(t: string): boolean {
+  if (!BUYING.test(t)) return false;
+  return BUYING.test(PURCHASE_MOMENTS.reduce((rest, moment) => rest.replace(moment, ' '), t));
+}
+
 /** Sales, shipping, prices to order, sellers: never facilitated. */
 export function isSalesRequest(t: string): boolean {
-  if (/ (buy|buying|purchase|purchasing|procure) /.test(t)) return true;
+  if (asksToBuy(t)) return true;
   if (/ (order|ordering) (some|a box|a few|cigars?|online|from|them|it|these|those|boxes|a case|a bundle|cubans?) | place an order | mail order | pre ?order /.test(t)) return true;
   if (/ (ship|ships|shipping|shipped|deliver|delivers|delivery|courier|customs|smuggl\w*) /.test(t)) return true;
   if (/ import(ing)? (cigars|cubans|cuban cigars|tobacco|boxes|them) | bring (cigars|cubans|them|a box) (back|home|into|through|across) /.test(t)) return true;
@@ -258,6 +275,19 @@ export function isMinorsRequest(t: string): boolean {
 
 const ACCESSORY = / (humidor|humidors|lighter|lighters|cutter|cutters|hygrometer|hygrometers|ashtray|ashtrays|humidity packs?|cigar case|travel case|accessor\w*|torch) /;
 const TOBACCO = / (cigar|cigars|tobacco|box of|sticks?|cubans?|cohibas?|padrons?|brand) /;
+
+/** Buying accessories, not tobacco (a humidor, a cutter): general advice, no shops. */
+const isAccessoryPurchase = (t: string) => ACCESSORY.test(t) && !TOBACCO.test(t.replace(/ cigar (case|cutter|cutters|lighter|lighters|humidor|humidors|accessor\w*) /g, ' '));
+
+/**
+ * The refusal a normalized message gets before anything else is read (docs/decisions.md, "VitolAI"): anything for
+ * minors; a request to buy, sell, order or ship tobacco (isSalesRequest), accessories aside. Null: it is answered.
+ */
+export function refusalOf(t: string): 'refuse-sales' | 'refuse-minors' | null {
+  if (isMinorsRequest(t)) return 'refuse-minors';
+  if (isSalesRequest(t) && !isAccessoryPurchase(t)) return 'refuse-sales';
+  return null;
+}
 
 // ------------------------------------------------------------------ knowledge lookup
 
@@ -425,10 +455,10 @@ const baseUnderstanding = (): Understanding => ({
  * greeting or a thank-you. Otherwise the message's core: the text without its greeting.
  */
 function readOpening(t: string, base: Understanding): { done: Understanding } | { core: string; greeting: boolean } {
-  if (isMinorsRequest(t)) return { done: { ...base, intent: 'refuse-minors' } };
+  const refused = refusalOf(t);
+  if (refused) return { done: { ...base, intent: refused } };
+  // A sales request that was not refused is about accessories.
   if (isSalesRequest(t)) {
-    const accessory = ACCESSORY.test(t) && !TOBACCO.test(t.replace(/ cigar (case|cutter|cutters|lighter|lighters|humidor|humidors|accessor\w*) /g, ' '));
-    if (!accessory) return { done: { ...base, intent: 'refuse-sales' } };
     return { done: { ...base, intent: 'education', accessory: true, topics: ['storage-humidity', ...scoreKnowledge(t).map((x) => x.entry.id)].filter((v, i, a) => a.indexOf(v) === i) } };
   }
 
