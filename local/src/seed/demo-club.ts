@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createLog } from '../log.ts';
 import type { SeedContext, SeedStep } from './context.ts';
 import { ensureDemoAccount, loginDemoAccount, type SeedSession } from './accounts.ts';
+import { ageDemoClub } from './demo-club-times.ts';
 import {
   DEMO_ACCOUNT_EVENT_ANSWERS, DEMO_ACCOUNT_FOLLOWS, DEMO_COMMENTS, DEMO_EVENTS, DEMO_FOLLOWS, DEMO_LIKES, DEMO_MEMBERS, type DemoHandle, type DemoMember, type DemoPostRef, type DemoReview,
 } from './demo-club-content.ts';
@@ -34,6 +35,8 @@ export interface DemoClubSummary {
   likes: number;
   comments: number;
   events: number;
+  /** Items set back to the plan's moments (seed/demo-club-times.ts). */
+  moved: number;
 }
 
 type Answer = Awaited<ReturnType<SeedContext['api']>>;
@@ -108,6 +111,8 @@ async function createReview(ctx: SeedContext, who: SeedSession, handle: DemoHand
 
 /** Builds (or completes) the demo club; null when it was in place already. */
 export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary | null> {
+  // What this run writes is stamped from here on (the club's times are set from it: seed/demo-club-times.ts).
+  const since = new Date().toISOString();
   let membersCreated = 0;
   for (const m of DEMO_MEMBERS) if (await ensureDemoAccount(ctx, m.account)) membersCreated += 1;
   const last = DEMO_MEMBERS.at(-1)!;
@@ -118,7 +123,7 @@ export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary |
   const sessions = new Map<DemoHandle, SeedSession>();
   for (const m of DEMO_MEMBERS) sessions.set(m.handle, await loginDemoAccount(ctx, m.account.email));
   const session = (h: DemoHandle) => sessions.get(h)!;
-  const summary: DemoClubSummary = { members: DEMO_MEMBERS.length, membersCreated, posts: 0, reviews: 0, follows: 0, likes: 0, comments: 0, events: 0 };
+  const summary: DemoClubSummary = { members: DEMO_MEMBERS.length, membersCreated, posts: 0, reviews: 0, follows: 0, likes: 0, comments: 0, events: 0, moved: 0 };
 
   // Reviews need social's copy of the catalog's names, which arrives some seconds after the import: they wait
   // for it while the posts, follows, likes and comments are written.
@@ -146,6 +151,9 @@ export async function buildDemoClub(ctx: SeedContext): Promise<DemoClubSummary |
     for (const h of follows) if (await ensureFollow(ctx, who, session(h), `${email} -> ${h}`)) summary.follows += 1;
   }
   await ctx.busIdle();
+
+  // Everything is written and fanned out: the club's posts, comments and reviews move back over the past week.
+  summary.moved = await ageDemoClub(ctx.dynamodb, new Map(DEMO_MEMBERS.map((m) => [session(m.handle).userId, m.handle])), since);
 
   // Profiles last: the last member's bio marks the club complete.
   for (const m of DEMO_MEMBERS) {
@@ -277,7 +285,7 @@ export const demoClubStep: SeedStep = {
       const s = await buildDemoClub(ctx);
       if (!s) return;
       ctx.log(`demo club: ${s.members} members (${s.membersCreated} created), ${s.posts} posts, ${s.reviews} reviews, `
-        + `${s.follows} follows, ${s.likes} likes, ${s.comments} comments, ${s.events} events`);
+        + `${s.follows} follows, ${s.likes} likes, ${s.comments} comments, ${s.events} events, ${s.moved} items dated back`);
     } catch (err) {
       // The club is a convenience: the stack starts without it, and the next start completes it.
       createLog().warn(`demo club not (fully) seeded: ${(err as Error).message}; the next start completes it (LOCAL_DEMO_CLUB=0 skips it)`);
