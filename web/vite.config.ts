@@ -6,8 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { API_DOCS_ASSETS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
-import { TESSERACT_BASE, TESSERACT_FILES } from './src/features/scan/lib/tesseract-assets';
+import { TESSERACT_BASE, TESSERACT_FILES, TESSERACT_LANG_VERSION } from './src/features/scan/lib/tesseract-assets';
 
 /**
  * The API reference page (/api/docs, served by identity) loads Swagger UI from our own origin: its bundle and
@@ -81,6 +82,59 @@ function tesseractAssets(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The band reader's version: tesseract.js's, its core's and the language data's. The service worker keeps the
+ * /tesseract/ files under it (docs/installable.md), so an upgrade of any of them is fetched anew, never mixed with the
+ * old files.
+ */
+function bandReaderVersion(): string {
+  const web = createRequire(import.meta.url);
+  const fromTesseract = createRequire(web.resolve('tesseract.js/package.json'));
+  const version = (req: NodeJS.Require, name: string) => (req(`${name}/package.json`) as { version: string }).version;
+  return `${version(web, 'tesseract.js')}-${version(fromTesseract, 'tesseract.js-core')}-${TESSERACT_LANG_VERSION}`;
+}
+
+/**
+ * Installable (docs/installable.md): the web app manifest (linked from index.html by the plugin) and the service
+ * worker built from src/sw.ts with the list of files to precache: the app shell, every script, style and icon of the
+ * build, but not the band reader (cached on first use, ~8 MB), the API reference's Swagger UI or the link-preview
+ * image. The page registers the worker itself, late and from a chunk of its own (src/lib/pwa.ts).
+ */
+function installable() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'Torcedor',
+      short_name: 'Torcedor',
+      description: 'The age-verified social club for adult cigar enthusiasts: your humidor, ratings, recommendations and club events.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#15100d',
+      theme_color: '#1a1210',
+      categories: ['lifestyle', 'social'],
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+      globIgnores: [`${TESSERACT_BASE.replace(/^\//, '')}/**`, `${API_DOCS_ASSETS.replace(/^\//, '')}/**`, 'og-image.png'],
+    },
+    devOptions: { enabled: false },
+  });
 }
 
 /** The public pages (no sign-in): listed in sitemap.xml and allowed in robots.txt. */
@@ -255,7 +309,9 @@ export default defineConfig({
     seoFiles(),
     preloadLanding(),
     stylesheetFirst(),
+    installable(),
   ],
+  define: { __BAND_READER_VERSION__: JSON.stringify(bandReaderVersion()) },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
