@@ -115,7 +115,7 @@ test.describe('the events flow', () => {
         await expect(card.locator('time').first()).toHaveAttribute('datetime', iso);
         await expect(card.getByText('0 attending')).toBeVisible();
         await expect(card.getByText(/^· 1 seats?$/)).toBeVisible();
-        await expect(card.getByRole('link', { name: `View ${TITLE}` })).toHaveAttribute('href', `/events/${eventId}`);
+        await expect(card.getByRole('link', { name: `View event: ${TITLE}` })).toHaveAttribute('href', `/events/${eventId}`);
       });
 
       await test.step('search and the type filter find it, and live in the URL', async () => {

@@ -41,13 +41,13 @@ test.describe('catalog search and the humidor', () => {
     await page.goto('/search?q=padron%201964');
     const card = page.getByRole('region', { name: /^Cigars/ }).getByRole('listitem').first();
     const cigarName = (await card.getByRole('heading', { level: 3 }).textContent())!;
-    await card.getByRole('button', { name: /to wishlist$/ }).click();
+    await card.getByRole('button', { name: /^Add to Wishlist/ }).click();
     const wish = page.getByRole('dialog', { name: 'Add to Wishlist' });
     await wish.getByLabel('Priority').selectOption('4');
     await wish.getByRole('button', { name: 'Add to Wishlist' }).click();
     await expect(page.getByTestId('toast')).toContainText('Item added to wishlist');
 
-    await card.getByRole('link', { name: /to humidor$/ }).click();
+    await card.getByRole('link', { name: /^Add to Humidor/ }).click();
     await expect(page).toHaveURL(/\/humidor\?add=/);
     const add = page.getByRole('dialog', { name: 'Add Cigar' });
     await expect(add.getByText(cigarName)).toBeVisible();

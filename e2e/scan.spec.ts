@@ -134,7 +134,7 @@ test.describe('band scan', () => {
     await expect(padron.getByRole('link', { name: /^Write a review of Padrón 1926 Serie/ })).toHaveAttribute('href', /\/cigars\/padron-1926-serie-[a-z0-9-]+\?review=1$/);
     const name = (await padron.getByRole('heading', { level: 3 }).textContent())!;
 
-    await padron.getByRole('button', { name: /to humidor$/ }).click();
+    await padron.getByRole('button', { name: /^Add to Humidor/ }).click();
     await expect(page.getByTestId('toast')).toContainText('Item added to humidor');
 
     // Everything the engine needed came from our origin (worker, core, language data), under /tesseract/.

@@ -16,6 +16,12 @@ if (hasSignedInHint()) warmUp();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
+// Installable and readable offline: the service worker registers once the page has loaded, from a chunk of its own
+// (docs/installable.md).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void import('@/lib/pwa').then((m) => m.registerWhenIdle()), { once: true });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

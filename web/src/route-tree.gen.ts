@@ -28,6 +28,7 @@ import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedSubscriptionRouteImport } from './routes/_authenticated/subscription'
 import { Route as AuthenticatedSupportRouteImport } from './routes/_authenticated/support'
+import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
 import { Route as AuthenticatedCigarsIdRouteImport } from './routes/_authenticated/cigars.$id'
 import { Route as AuthenticatedEventsIdRouteImport } from './routes/_authenticated/events_.$id'
 import { Route as AuthenticatedMessagesMemberIdRouteImport } from './routes/_authenticated/messages.$memberId'
@@ -129,6 +130,11 @@ const AuthenticatedSupportRoute = AuthenticatedSupportRouteImport.update({
   path: '/support',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedCigarsIdRoute = AuthenticatedCigarsIdRouteImport.update({
   id: '/cigars/$id',
   path: '/cigars/$id',
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
   '/support': typeof AuthenticatedSupportRoute
+  '/welcome': typeof AuthenticatedWelcomeRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
   '/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
@@ -195,6 +202,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthenticatedSettingsRoute
   '/subscription': typeof AuthenticatedSubscriptionRoute
   '/support': typeof AuthenticatedSupportRoute
+  '/welcome': typeof AuthenticatedWelcomeRoute
   '/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/events/$id': typeof AuthenticatedEventsIdRoute
   '/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/subscription': typeof AuthenticatedSubscriptionRoute
   '/_authenticated/support': typeof AuthenticatedSupportRoute
+  '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
   '/_authenticated/cigars/$id': typeof AuthenticatedCigarsIdRoute
   '/_authenticated/events_/$id': typeof AuthenticatedEventsIdRoute
   '/_authenticated/messages/$memberId': typeof AuthenticatedMessagesMemberIdRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscription'
     | '/support'
+    | '/welcome'
     | '/cigars/$id'
     | '/events/$id'
     | '/messages/$memberId'
@@ -271,6 +281,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscription'
     | '/support'
+    | '/welcome'
     | '/cigars/$id'
     | '/events/$id'
     | '/messages/$memberId'
@@ -296,6 +307,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings'
     | '/_authenticated/subscription'
     | '/_authenticated/support'
+    | '/_authenticated/welcome'
     | '/_authenticated/cigars/$id'
     | '/_authenticated/events_/$id'
     | '/_authenticated/messages/$memberId'
@@ -447,6 +459,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSupportRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/welcome': {
+      id: '/_authenticated/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof AuthenticatedWelcomeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/cigars/$id': {
       id: '/_authenticated/cigars/$id'
       path: '/cigars/$id'
@@ -504,6 +523,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedSubscriptionRoute: typeof AuthenticatedSubscriptionRoute
   AuthenticatedSupportRoute: typeof AuthenticatedSupportRoute
+  AuthenticatedWelcomeRoute: typeof AuthenticatedWelcomeRoute
   AuthenticatedCigarsIdRoute: typeof AuthenticatedCigarsIdRoute
   AuthenticatedEventsIdRoute: typeof AuthenticatedEventsIdRoute
   AuthenticatedProfileChar123IdChar125Route: typeof AuthenticatedProfileChar123IdChar125Route
@@ -522,6 +542,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedSubscriptionRoute: AuthenticatedSubscriptionRoute,
   AuthenticatedSupportRoute: AuthenticatedSupportRoute,
+  AuthenticatedWelcomeRoute: AuthenticatedWelcomeRoute,
   AuthenticatedCigarsIdRoute: AuthenticatedCigarsIdRoute,
   AuthenticatedEventsIdRoute: AuthenticatedEventsIdRoute,
   AuthenticatedProfileChar123IdChar125Route:

@@ -3,6 +3,7 @@ import { routes } from '@torcedor/shared/routes';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
 import { UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import { config } from '@/config';
+import { noteAnswer } from './saved-copy';
 
 /**
  * A non-success answer. Its message is the status, a colon and a space, then the body text (or the
@@ -142,6 +143,8 @@ async function answer<R extends RouteDef>(route: R, input: { params?: unknown; q
     // No answer at all (offline, the server down): the same as a 503 for the member.
     throw new ApiError(503, `503: ${UNAVAILABLE_MESSAGE}`, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
   }
+  // A read answered from the service worker's saved copy while offline is marked on the page (docs/installable.md).
+  if (route.method === 'GET') noteAnswer(route.path, res);
   const text = await res.text();
   if (!res.ok) {
     let body: ErrorBody | null = null;

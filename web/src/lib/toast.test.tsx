@@ -32,3 +32,22 @@ describe('the pinned logged-out notice', () => {
     expect(screen.getByText('Item added to humidor')).toBeTruthy();
   });
 });
+
+describe('the form a toast speaks about', () => {
+  it('is the form holding the focus, else the one sent last, else none', async () => {
+    const { formInUse } = await import('./toast');
+    render(
+      <>
+        <form aria-label="Card payment" onSubmit={(e) => e.preventDefault()}><input aria-label="Card number" /><button type="submit">Pay</button></form>
+        <form aria-label="Other"><input aria-label="Other field" /></form>
+      </>,
+    );
+    expect(formInUse()).toBeUndefined();
+    const pay = screen.getByRole('form', { name: 'Card payment' });
+    act(() => screen.getByRole('button', { name: 'Pay' }).click());
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(formInUse()).toBe(pay);
+    act(() => screen.getByLabelText('Other field').focus());
+    expect(formInUse()).toBe(screen.getByRole('form', { name: 'Other' }));
+  });
+});

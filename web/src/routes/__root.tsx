@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Header } from '@/components/layout/header';
 import { NotFound } from '@/components/layout/not-found';
+import { TabBar } from '@/components/layout/tab-bar';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUserQuery } from '@/lib/current-user';
 
@@ -26,6 +27,7 @@ function RootLayout() {
       <div id="main" className="flex-1">
         <Outlet />
       </div>
+      <TabBar />
       <Toaster />
       {user ? <Suspense fallback={null}><LiveConnection /></Suspense> : null}
     </div>

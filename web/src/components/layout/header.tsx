@@ -10,11 +10,14 @@ const MemberHeader = lazy(() => import('./member-header').then((m) => ({ default
 
 const brand = <Link to="/" className="font-serif text-2xl font-bold text-primary no-underline">Torcedor</Link>;
 
-/** The site header (docs/product.md, "Screens"), signed in or logged out. */
+/**
+ * The site header (docs/product.md, "Screens"), signed in or logged out; below a phone's status bar when the app is
+ * installed (index.html's `viewport-fit=cover` lets the page reach under it, the safe-area inset keeps the header clear).
+ */
 export function Header() {
   const { data: user } = useQuery(currentUserQuery);
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-bg/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-border bg-bg/95 pt-[env(safe-area-inset-top)] backdrop-blur">
       {user ? (
         <Suspense fallback={<div className={HEADER_ROW}>{brand}</div>}>
           <MemberHeader user={user} brand={brand} />

@@ -1,27 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { displayName, relativePostTime } from '@torcedor/shared/formatters';
 import type { User } from '@torcedor/shared/schemas/identity';
 import type { Notification } from '@torcedor/shared/schemas/social';
 import { Bell, Camera, Menu, MessageCircle, Search, X } from 'lucide-react';
-import { DropdownMenu, Popover } from 'radix-ui';
+import { Popover } from 'radix-ui';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { MemberBadge } from '@/components/member-badge';
 import { useNotifications } from '@/lib/api/get-notifications';
+import { formatRelative } from '@/lib/date-time';
 import { useUnreadMessages } from '@/lib/api/get-unread-messages';
 import { useLiveStatus } from '@/lib/live-status';
-import { useLogOut } from '@/lib/api/log-out';
 import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { currentUserQuery, hasMemberBadge } from '@/lib/current-user';
+import { currentUserQuery } from '@/lib/current-user';
+import { AccountMenu, AvatarTrigger } from './account-menu';
 import { HEADER_ROW } from './header-row';
 import { toast } from '@/lib/toast';
 
 const link = 'rounded-md px-3 py-2 text-sm font-medium text-muted no-underline hover:text-fg';
 const active = { className: 'text-primary' };
 
-function SearchBox({ onDone }: { onDone?: () => void }) {
+function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const submit = (e: FormEvent) => {
@@ -36,6 +36,7 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
       <input
         aria-label="Search cigars and brands"
+        autoFocus={autoFocus}
         placeholder="Search cigars, brands…"
         value={q}
         onChange={(e) => setQ(e.target.value)}
@@ -62,6 +63,7 @@ function notificationText(n: Notification): ReactNode {
     case 'event_promoted': return <>A seat opened up: you are going to {n.excerpt ?? 'an event'}</>;
     case 'event_changed': return <>{n.excerpt ?? 'An event'} was updated by its host</>;
     case 'event_cancelled': return <>{n.excerpt ?? 'An event'} was cancelled</>;
+    case 'welcome': return <><span className="font-semibold">Welcome to Torcedor!</span> Take your first steps: your tastes, members to follow, your first cigar</>;
   }
 }
 
@@ -80,7 +82,7 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
       <Avatar name={n.actorName} imageUrl={n.actorImageUrl} />
       <span className="min-w-0 flex-1">
         <span className="block break-words">{notificationText(n)}</span>
-        <span className="block text-xs text-muted"><time dateTime={n.createdAt}>{relativePostTime(n.createdAt, now)}</time></span>
+        <span className="block text-xs text-muted"><time dateTime={n.createdAt}>{formatRelative(n.createdAt, now)}</time></span>
       </span>
       {unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" /> : null}
     </>
@@ -90,9 +92,11 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
     <li data-unread={unread || undefined}>
       {n.type === 'follow'
         ? <Link to="/profile/{-$id}" params={{ id: n.actorId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
-        : isEventNotification(n) && n.targetId
-          ? <Link to="/events/$id" params={{ id: n.targetId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
-          : <div className={row}>{body}</div>}
+        : n.type === 'welcome'
+          ? <Link to="/welcome" onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
+          : isEventNotification(n) && n.targetId
+            ? <Link to="/events/$id" params={{ id: n.targetId }} onClick={onNavigate} className={cn(row, 'hover:bg-surface-2')}>{body}</Link>
+            : <div className={row}>{body}</div>}
     </li>
   );
 }
@@ -138,7 +142,7 @@ export function NotificationsBell() {
       <Popover.Trigger className="relative rounded-full p-2 text-muted hover:text-fg" aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}>
         <Bell className="h-5 w-5" aria-hidden />
         {unreadCount > 0 ? (
-          <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white">
+          <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-primary-fg">
             {unreadBadge(unreadCount)}
           </span>
         ) : null}
@@ -185,7 +189,7 @@ export function MessagesLink() {
     >
       <MessageCircle className="h-5 w-5" aria-hidden />
       {count > 0 ? (
-        <span aria-hidden data-testid="messages-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-white">
+        <span aria-hidden data-testid="messages-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-primary-fg">
           {unreadBadge(count)}
         </span>
       ) : null}
@@ -194,12 +198,15 @@ export function MessagesLink() {
 }
 
 /**
- * The signed-in header: the main navigation, search, the band scan, messages, the bell, the account menu and the mobile menu.
+ * The signed-in header: the main navigation, search, the band scan, messages, the bell, the account menu and the menu
+ * of the pages the navigation cannot show. On a phone (below 768 px) it keeps the brand, a search button (the search
+ * field opens under the bar, focused), messages and the bell, flush with the right edge; the pages and the account
+ * menu are on the tab bar at the bottom (member-tab-bar.tsx).
  * Loaded only once a member is signed in (header.tsx), so the landing page does not pay for its menus and popovers.
  */
 export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) {
-  const logOut = useLogOut();
   const [open, setOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
   const nav = [
     { to: '/', label: 'Feed' },
     { to: '/events', label: 'Events' },
@@ -219,54 +226,33 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
             <Link key={n.to} to={n.to} className={link} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-1 md:flex">
-          <SearchBox />
-          <Link to="/scan" aria-label="Scan a cigar band" title="Scan a cigar band" className="rounded-full p-2 text-muted hover:text-fg" activeProps={active}>
+        {/* -mr-2: the last icon's glyph, not its padding, lines up with the page's right edge. */}
+        <div className="-mr-2 ml-auto flex items-center gap-1 md:mr-0">
+          <div className="hidden md:block"><SearchBox /></div>
+          <button
+            type="button" className="rounded-full p-2 text-muted hover:text-fg md:hidden" aria-expanded={searching} aria-controls="phone-search"
+            aria-label={searching ? 'Close search' : 'Search'} onClick={() => setSearching(!searching)}
+          >
+            {searching ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
+          </button>
+          <Link to="/scan" aria-label="Scan a cigar band" title="Scan a cigar band" className="hidden rounded-full p-2 text-muted hover:text-fg md:block" activeProps={active}>
             <Camera className="h-5 w-5" aria-hidden />
           </Link>
+          <MessagesLink />
+          <NotificationsBell />
+          <div className="hidden md:block"><AccountMenu user={user} trigger={<AvatarTrigger user={user} />} /></div>
+          <button type="button" className="hidden rounded p-2 md:block lg:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          </button>
         </div>
-        <MessagesLink />
-        <NotificationsBell />
-        <DropdownMenu.Root>
-          <span className="relative">
-            <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
-              {displayName(user).slice(0, 1).toUpperCase()}
-            </DropdownMenu.Trigger>
-            <MemberBadge premium={hasMemberBadge(user)} className="absolute -right-1 -top-1.5 rounded-full bg-bg p-0.5" />
-          </span>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-xl">
-              <div className="px-3 py-2">
-                <p className="flex items-center gap-1 font-semibold">{displayName(user)}<MemberBadge premium={hasMemberBadge(user)} /></p>
-                {user.email ? <p className="text-sm text-muted">{user.email}</p> : <p className="text-sm text-muted">Trial member</p>}
-              </div>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item asChild>
-                <Link to="/profile/{-$id}" params={{ id: undefined }} className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Profile</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild>
-                <Link to="/settings" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Settings</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild>
-                <Link to="/support" className="block rounded px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-surface-2">Support</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item
-                disabled={logOut.isPending}
-                onSelect={() => logOut.mutate()}
-                className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2"
-              >
-                Log out
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-        <button type="button" className="rounded p-2 lg:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
-        </button>
       </div>
+      {searching ? (
+        <div id="phone-search" className="border-t border-border px-4 py-3 md:hidden">
+          <SearchBox autoFocus onDone={() => setSearching(false)} />
+        </div>
+      ) : null}
       {open ? (
-        <nav aria-label="Mobile" className="border-t border-border px-4 pb-4 lg:hidden">
-          <div className="py-3 md:hidden"><SearchBox onDone={() => setOpen(false)} /></div>
+        <nav aria-label="More pages" className="hidden border-t border-border px-4 pb-4 md:block lg:hidden">
           {[...nav, { to: '/scan', label: 'Scan a Band' } as const, { to: '/settings', label: 'Settings' } as const].map((n) => (
             <Link key={n.to} to={n.to} onClick={() => setOpen(false)} className={cn(link, 'block')} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
           ))}

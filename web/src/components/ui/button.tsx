@@ -6,7 +6,8 @@ const variants = {
   secondary: 'bg-surface-2 text-fg hover:bg-border',
   outline: 'border border-border text-fg hover:bg-surface-2',
   ghost: 'text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:brightness-110',
+  // Dark text on the coral: white on it falls short of WCAG AA's 4.5:1.
+  danger: 'bg-danger text-primary-fg hover:brightness-110',
 } as const;
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4', lg: 'h-12 px-6 text-lg', icon: 'h-10 w-10' } as const;
 

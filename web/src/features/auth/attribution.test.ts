@@ -124,11 +124,12 @@ describe('the sign-up and trial requests', () => {
   const account = { email: 'ana@example.com', password: 'Robusto-2026', firstName: 'Ana', lastName: 'Robusto', dateOfBirth: '1980-01-01', country: 'US' } as const;
 
   it('carry the first touch when there is one', async () => {
+    // What is sent is the point here, not the answer (the signed-in member: refused by its schema, so caught).
     const fetch = fakeApi({ 'POST /api/auth/signup': () => json({ userId: 'u1' }, 201) });
-    await signUp(account);
+    await signUp(account).catch(() => {});
     expect(callsOf(fetch)[0]!.body).toEqual(account);
     captureAttribution(page('?utm_source=instagram&utm_campaign=spring-abc123'));
-    await signUp(account);
+    await signUp(account).catch(() => {});
     expect(callsOf(fetch)[1]!.body).toEqual({ ...account, attribution: { utmSource: 'instagram', utmCampaign: 'spring-abc123' } });
   });
 

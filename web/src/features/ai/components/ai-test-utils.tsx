@@ -16,7 +16,8 @@ export const usage = (used: number, limit: number | null = 3): z.infer<typeof Ai
 export const PROFILE: z.infer<typeof AiProfile> = { cigarsTried: 7, averageRating: 87.5, preferredStrength: 'medium-full' };
 
 export const quickPick = (n: number, over: Partial<z.infer<typeof QuickPick>> = {}): z.infer<typeof QuickPick> => ({
-  cigarId: `cigar-${n}`, brand: `Brand ${n}`, name: `Cigar ${n}`, vitola: 'Robusto', strength: 'full', matchScore: 95 - n, reason: `Reason ${n}`, ...over,
+  cigarId: `cigar-${n}`, brand: `Brand ${n}`, name: `Cigar ${n}`, vitola: 'Robusto', strength: 'full', matchScore: 95 - n, reason: `Reason ${n}`,
+  length: 5, ringGauge: 50, wrapper: 'Ecuadorian Habano', photoUrl: null, averageRating: null, reviewCount: 0, ...over,
 });
 
 export const smokeNextPick = (n: number): z.infer<typeof SmokeNextPick> => ({

@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ABOVE_TAB_BAR } from '@/components/layout/above-tab-bar';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import type { ChatView } from './chat-widget';
@@ -7,7 +8,7 @@ import { loadChatWidget as loadWidget } from './load-chat-widget';
 
 const widgetIntent = prefetchOnIntent(loadWidget);
 
-const round = 'fixed bottom-6 right-6 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-fg shadow-2xl transition hover:brightness-110';
+const round = `fixed ${ABOVE_TAB_BAR} right-4 md:right-6 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-fg shadow-2xl transition hover:brightness-110`;
 
 /** Keeps a failed load of the widget's code (offline, or a new release) from taking the feed down with it. */
 class LoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {

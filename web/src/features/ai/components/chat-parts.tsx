@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/date-time';
 import { CHAT_TEXTS, textBlocks } from './chat-text';
 import type { ChatMessage } from './use-chat';
 
@@ -23,8 +24,6 @@ export function AssistantText({ text }: { text: string }) {
   );
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 function MessageBubble({ message }: { message: ChatMessage }) {
   const mine = message.role === 'user';
   return (
@@ -42,7 +41,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
             ))}
           </ul>
         ) : null}
-        <time dateTime={message.timestamp} className={cn('mt-1 block text-[0.7rem]', mine ? 'text-primary-fg/70' : 'text-muted')}>{timeOf(message.timestamp)}</time>
+        <time dateTime={message.timestamp} className={cn('mt-1 block text-[0.7rem]', mine ? 'text-primary-fg/70' : 'text-muted')}>{formatTime(message.timestamp)}</time>
       </div>
     </div>
   );

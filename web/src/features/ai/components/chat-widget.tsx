@@ -1,5 +1,6 @@
 import { MessageCircle, Minus, X } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
+import { ABOVE_TAB_BAR, PHONE_PANEL_MAX_H } from '@/components/layout/above-tab-bar';
 import { Badge } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { isUnauthorizedError } from '@/lib/unauthorized';
@@ -44,7 +45,7 @@ export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChang
 
   if (view === 'minimised') {
     return (
-      <section aria-label={LABEL} className="fixed bottom-6 right-6 z-50 flex items-center gap-1 rounded-full border border-border bg-surface py-1 pl-2 pr-1 shadow-2xl">
+      <section aria-label={LABEL} className={`fixed ${ABOVE_TAB_BAR} right-4 md:right-6 z-50 flex items-center gap-1 rounded-full border border-border bg-surface py-1 pl-2 pr-1 shadow-2xl`}>
         <button ref={expand} type="button" onClick={() => onViewChange('open')} aria-label="Expand VitolAI chat" className="flex items-center gap-2 rounded-full px-2 py-1 text-fg hover:text-primary">
           <MessageCircle className="h-5 w-5 text-primary" aria-hidden />
           <span className="text-sm font-semibold">VitolAI</span>
@@ -61,7 +62,7 @@ export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChang
       onKeyDown={(e) => {
         if (e.key === 'Escape') onViewChange('minimised');
       }}
-      className="fixed bottom-6 right-6 z-50 flex h-[32rem] max-h-[calc(100vh-3rem)] w-[min(24rem,calc(100vw-3rem))] flex-col rounded-xl border border-border bg-surface shadow-2xl"
+      className={`fixed ${ABOVE_TAB_BAR} right-4 md:right-6 z-50 flex h-[32rem] ${PHONE_PANEL_MAX_H} w-[min(24rem,calc(100vw-2rem))] flex-col rounded-xl border border-border bg-surface shadow-2xl`}
     >
       <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
         <div className="flex items-center gap-2">

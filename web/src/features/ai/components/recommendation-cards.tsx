@@ -5,6 +5,8 @@ import type { AiUsage } from '@torcedor/shared/schemas/ai';
 import { Clock, Wine } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type * as z from 'zod';
+import { CigarPicture } from '@/components/cigar-picture';
+import { CommunityRating } from '@/components/community-rating';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Card, Skeleton } from '@/components/ui/card';
 import { isUnauthorizedError } from '@/lib/unauthorized';
@@ -72,7 +74,10 @@ export function ProfileCard() {
   );
 }
 
-/** The first quick picks: brand, name, vitola, strength and match percentage, each opening its cigar. */
+/**
+ * The first quick picks: the community's photo of the cigar or its illustration, brand, name, vitola, strength, its
+ * community rating and the match percentage, each opening its cigar.
+ */
 export function QuickPicksCard() {
   const query = useQuickPicks();
   return (
@@ -81,6 +86,10 @@ export function QuickPicksCard() {
         <ul className="space-y-3">
           {items.slice(0, QUICK_PICKS_SHOWN).map((p) => (
             <li key={p.cigarId} className="rounded-md bg-surface-2 p-3">
+              <CigarPicture
+                cigar={{ brandName: p.brand, name: p.name, vitola: p.vitola, length: p.length, ringGauge: p.ringGauge, wrapper: p.wrapper }}
+                photos={[p.photoUrl]} className="mb-2"
+              />
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="text-xs uppercase tracking-wide text-muted">{p.brand}</p>
@@ -92,6 +101,7 @@ export function QuickPicksCard() {
                 <span className="text-muted">{p.vitola}</span>
                 <Badge className={STRENGTH_CLASS[p.strength]}>{STRENGTH_LABEL[p.strength]}</Badge>
               </div>
+              <CommunityRating averageRating={p.averageRating} reviewCount={p.reviewCount} className="mt-2 text-xs" />
               <p className="mt-1 text-xs text-muted">{p.reason}</p>
             </li>
           ))}

@@ -14,7 +14,7 @@ import { RecommendationsPage } from './recommendations-page';
 const READS: Record<string, Handler> = {
   'GET /api/ai/usage': () => json(usage(1)),
   'GET /api/recommendations/profile': () => json(PROFILE),
-  'GET /api/recommendations/quick': () => json({ items: [1, 2, 3, 4].map((n) => quickPick(n)) }),
+  'GET /api/recommendations/quick': () => json({ items: [1, 2, 3, 4].map((n) => quickPick(n, n === 2 ? { photoUrl: '/uploads/u9/pick2', averageRating: 88, reviewCount: 3 } : {})) }),
   'GET /api/recommendations/smoke-next': () => json({ items: [smokeNextPick(1)] }),
   'GET /api/user/smoking-history': () => json([...Array(12).keys()].map(historyEntry)),
 };
@@ -56,6 +56,12 @@ describe('the recommendations page', { timeout: 20_000 }, () => {
     expect(items[0]!.textContent).toContain('94% match');
     expect(within(items[0]!).getByRole('link', { name: 'Cigar 1' }).getAttribute('href')).toBe('/cigars/cigar-1');
     expect(within(picks).queryByText('Cigar 4')).toBeNull();
+    // No photo: the cigar drawn from its catalog fields; a photo: the community's; the rating wherever it has one.
+    expect(within(items[0]!).getByRole('img', { name: 'Illustration of Brand 1 Cigar 1' }).tagName.toLowerCase()).toBe('svg');
+    expect(within(items[0]!).getByText('No ratings yet')).toBeTruthy();
+    expect(within(items[1]!).getByRole('img', { name: 'Photo of Brand 2 Cigar 2' }).getAttribute('src')).toBe('/uploads/u9/pick2');
+    expect(within(items[1]!).getByRole('img', { name: 'Rated 4.4 out of 5' })).toBeTruthy();
+    expect(items[1]!.textContent).toContain('(3 reviews)');
 
     const next = screen.getByRole('region', { name: 'Smoke Next from Your Humidor' });
     expect(await within(next).findByText('Rested and ready 1')).toBeTruthy();

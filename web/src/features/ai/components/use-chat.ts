@@ -13,17 +13,19 @@ export interface ChatOptions {
   ask: (message: string, sessionId: string, onDelta: (text: string) => void) => Promise<Answer>;
   /** Tells the member why a message got no answer (the message is taken back into the input). */
   onError: (error: unknown) => void;
+  /** A chat to go on with: its id and the turns the server kept of it (a reload keeps the chat). A new chat when absent. */
+  resume?: { sessionId: string; turns: readonly z.infer<typeof ChatTurn>[] };
 }
 
 /**
  * A VitolAI chat kept in the page (docs/product.md, "AI recommendation chat" and "Chat (both)"): messages are
  * trimmed and empty ones ignored; the question and then its answer are added in order; `pending` is the busy flag
  * while an answer is awaited, and nothing is sent meanwhile. A message that fails is taken off the list and put back
- * in the input, so the member can send it again. The session id is made once per chat.
+ * in the input, so the member can send it again. The session id is made once per chat, or is the resumed chat's.
  */
-export function useChat({ ask, onError }: ChatOptions) {
-  const [sessionId, setSessionId] = useState(newSessionId);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+export function useChat({ ask, onError, resume }: ChatOptions) {
+  const [sessionId, setSessionId] = useState(() => resume?.sessionId ?? newSessionId());
+  const [messages, setMessages] = useState<ChatMessage[]>(() => (resume?.turns ?? []).map((t, i) => ({ ...t, id: -(i + 1) })));
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
   // The answer has started to arrive (its text grows in the log, so the typing indicator goes).

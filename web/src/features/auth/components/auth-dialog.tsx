@@ -31,9 +31,10 @@ type SignUpValues = z.input<typeof SignUpSchema>;
 const SIGN_UP_ORDER = ['firstName', 'lastName', 'email', 'password', 'dateOfBirth', 'country'] as const;
 const blank = (v: string | undefined) => !v?.trim();
 
-function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
+/** Sign-up signs the member in (no second login): `onCreated` goes on to the first run. */
+function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const gate = passedGate();
-  const { register, handleSubmit, getValues, setValue, formState: { errors } } = useForm<SignUpValues, unknown, z.output<typeof SignUpSchema>>({
+  const { register, handleSubmit, getValues, formState: { errors } } = useForm<SignUpValues, unknown, z.output<typeof SignUpSchema>>({
     resolver: zodResolver(SignUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', dateOfBirth: gate?.dateOfBirth ?? '', country: gate?.country },
   });
@@ -45,9 +46,7 @@ function SignUpForm({ onCreated }: { onCreated: (email: string) => void }) {
     signUp.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Account created successfully', description: 'You can now log in with your credentials', variant: 'success' });
-        const email = getValues('email').trim();
-        setValue('password', '');
-        onCreated(email);
+        onCreated();
       },
       onError: (err) => toast({ title: 'Signup failed', description: errorText(err, 'Failed to create account'), variant: 'error' }),
     });
@@ -201,6 +200,11 @@ export function AuthDialog({ tab, onTabChange, onClose, notice, redirect }: {
 }) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
+  // A new member goes on to the first run's steps (docs/product.md, "First run"), signed in already.
+  const created = () => {
+    onClose();
+    void navigate({ to: '/welcome' });
+  };
   const signedIn = () => {
     onClose();
     // Checked again here, whatever handed it over: only a path on this origin is followed.
@@ -218,7 +222,7 @@ export function AuthDialog({ tab, onTabChange, onClose, notice, redirect }: {
             <TabsTrigger value="login">Login</TabsTrigger>
             <TabsTrigger value="trial">7-Day Trial</TabsTrigger>
           </TabsList>
-          <TabsContent value="signup"><SignUpForm onCreated={(e) => { setEmail(e); onTabChange('login'); }} /></TabsContent>
+          <TabsContent value="signup"><SignUpForm onCreated={created} /></TabsContent>
           <TabsContent value="login"><LoginPanel email={email} onEmail={setEmail} onDone={signedIn} /></TabsContent>
           <TabsContent value="trial"><TrialForm onDone={signedIn} /></TabsContent>
         </Tabs>

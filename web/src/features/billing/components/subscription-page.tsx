@@ -231,7 +231,7 @@ function PaymentCard({ setup, onPaid }: { setup: Setup; onPaid: () => void }) {
       {setup.provider === 'local' ? (
         <LocalPaymentForm clientSecret={setup.clientSecret} onPaid={onPaid} />
       ) : setup.publishableKey ? (
-        <Suspense fallback={<div aria-busy="true" aria-label="Loading the payment form"><Skeleton className="h-40" /></div>}>
+        <Suspense fallback={<div role="status" aria-busy="true" aria-label="Loading the payment form"><Skeleton className="h-40" /></div>}>
           <StripePaymentForm clientSecret={setup.clientSecret} publishableKey={setup.publishableKey} />
         </Suspense>
       ) : (

@@ -1,5 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { PenLine, Plus } from 'lucide-react';
+import { CigarPicture } from '@/components/cigar-picture';
+import { PhotoGallery } from '@/components/photo-gallery';
+import { WishlistButton } from '@/components/wishlist-button';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Card, EmptyState } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/current-user';
@@ -21,6 +24,7 @@ export function CigarPage({ id, reviewOpen, onReviewOpenChange }: { id: string; 
   return (
     <div className="space-y-8">
       <Card>
+        <CigarPicture cigar={cigar} photos={cigar.photos} zoomable className="mb-5 max-h-80" />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <p className="text-muted">{cigar.brandName} <span aria-hidden>·</span> <span className="text-sm">{cigar.brandCountry}</span></p>
@@ -41,8 +45,15 @@ export function CigarPage({ id, reviewOpen, onReviewOpenChange }: { id: string; 
           <Link to="/humidor" search={{ add: cigar.id }} className={buttonClass('outline', 'md', 'no-underline')}>
             <Plus className="h-4 w-4" aria-hidden />Add to Humidor
           </Link>
+          <WishlistButton cigar={cigar} className="h-10" />
         </div>
       </Card>
+      {cigar.photos.length ? (
+        <section aria-labelledby="photos-title">
+          <h2 id="photos-title" className="mb-4 text-2xl font-semibold">Community photos</h2>
+          <PhotoGallery photos={cigar.photos} subject={`${cigar.brandName} ${cigar.name}`} />
+        </section>
+      ) : null}
       <section aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="mb-4 text-2xl font-semibold">Reviews</h2>
         <ReviewList reviews={reviews} meId={me?.id ?? ''} />

@@ -3,9 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { uploadImage } from '@/lib/api/upload-image';
 import { dismissToast } from '@/lib/toast';
 import { ReviewDialog } from './review-form';
 import { cigar, newClient, review } from './test-fixtures';
+
+vi.mock('@/lib/api/upload-image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api/upload-image')>()),
+  uploadImage: vi.fn(),
+}));
 
 function renderForm(onOpenChange = vi.fn()) {
   const client = newClient();
@@ -59,7 +65,7 @@ describe('Write a Review (NewReview)', { timeout: 20_000 }, () => {
     expect(url).toMatch(/\/api\/reviews$/);
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toStrictEqual({
-      cigarId: cigar.id, drawScore: 70, burnScore: 80, flavorScore: 80, overallScore: 92, flavorTags: ['Dark chocolate', 'Pepper'], notes: 'Smooth, <b>even</b> burn.',
+      cigarId: cigar.id, drawScore: 70, burnScore: 80, flavorScore: 80, overallScore: 92, flavorTags: ['Dark chocolate', 'Pepper'], notes: 'Smooth, <b>even</b> burn.', photos: [],
     });
     expect(await screen.findByText('Review posted')).toBeTruthy();
     expect(screen.getByText('Thank you for sharing your experience.')).toBeTruthy();
@@ -68,6 +74,27 @@ describe('Write a Review (NewReview)', { timeout: 20_000 }, () => {
     expect(keys).toEqual(expect.arrayContaining([
       JSON.stringify(['reviews', 'cigar', cigar.id]), JSON.stringify(['catalog', 'cigar', cigar.id]), JSON.stringify(['auth', 'user']),
     ]));
+  });
+
+  it('uploads the photos added (a preview each, one removed before posting) and sends their paths with the review', async () => {
+    const urls = URL as unknown as { createObjectURL?: (f: Blob) => string; revokeObjectURL?: (u: string) => void };
+    urls.createObjectURL = vi.fn((f: Blob) => `blob:${(f as File).name}`);
+    urls.revokeObjectURL = vi.fn();
+    vi.mocked(uploadImage).mockImplementation(async (f: File) => ({ objectPath: `incoming/u1/${f.name.slice(0, 1)}234567890abcdefgh` }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify(review({ userId: 'u1' })), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const { form } = renderForm();
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Photo files'), [png('a.png'), png('b.png'), png('c.png')]);
+    expect(within(form).getAllByRole('img', { name: /^Photo \d of 3$/ })).toHaveLength(3);
+    await user.click(within(form).getByRole('button', { name: 'Remove photo 2' }));
+    await user.click(within(form).getByRole('button', { name: 'Post Review' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string).photos).toEqual(['incoming/u1/a234567890abcdefgh', 'incoming/u1/c234567890abcdefgh']);
+    delete urls.createObjectURL;
+    delete urls.revokeObjectURL;
   });
 
   it('refuses a score of 101 typed in, inline, and sends nothing', async () => {

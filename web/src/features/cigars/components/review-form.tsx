@@ -7,6 +7,7 @@ import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import * as z from 'zod';
+import { PhotoPicker, usePhotoPicker } from '@/components/photo-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
@@ -24,8 +25,8 @@ export const FLAVOR_SUGGESTIONS = ['Cedar', 'Leather', 'Cocoa', 'Coffee', 'Peppe
 const scoreInput = (score: typeof NewReview.shape.drawScore) =>
   z.string().trim().min(1, 'Scores are from 0 to 100').pipe(fromInput((v) => Number(v), score));
 
-/** POST /api/reviews' body from the form's inputs; the cigar comes from the page. */
-const ReviewForm = NewReview.omit({ cigarId: true }).extend({
+/** POST /api/reviews' body from the form's inputs; the cigar comes from the page, the photos from the picker. */
+const ReviewForm = NewReview.omit({ cigarId: true, photos: true }).extend({
   drawScore: scoreInput(NewReview.shape.drawScore),
   burnScore: scoreInput(NewReview.shape.burnScore),
   flavorScore: scoreInput(NewReview.shape.flavorScore),
@@ -141,6 +142,7 @@ function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: 
 /** The form itself: mounted while the dialog is open, so each opening starts from the defaults. */
 function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => void }) {
   const create = useCreateReview();
+  const photos = usePhotoPicker();
   const { register, handleSubmit, control, setValue, formState: { errors } } = useForm<ReviewValues, unknown, z.output<typeof ReviewForm>>({
     resolver: zodResolver(ReviewForm),
     mode: 'onTouched',
@@ -149,16 +151,29 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
   const values = useWatch({ control });
   const notesLength = values.notes?.length ?? 0;
 
-  const submit = (form: z.output<typeof ReviewForm>) => {
+  const failed = (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to post review'), variant: 'error' });
+  const submit = async (form: z.output<typeof ReviewForm>) => {
     const { drawScore, burnScore, flavorScore, overallScore, flavorTags, notes } = form;
-    create.mutate({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes }, {
+    let paths: string[];
+    try {
+      // The photos go up first (a retry does not send one twice); the review registers them.
+      paths = await photos.upload();
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    create.mutate({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes, photos: paths }, {
       onSuccess: () => {
         toast({ title: 'Review posted', description: 'Thank you for sharing your experience.', variant: 'success' });
         onDone();
       },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to post review'), variant: 'error' }),
+      onError: (err) => {
+        photos.discardUploads();
+        failed(err);
+      },
     });
   };
+  const pending = photos.uploading || create.isPending;
 
   return (
     <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Write a review">
@@ -181,7 +196,8 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
       >
         {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder="Draw, burn, how the flavors changed..." {...register('notes')} />}
       </FormField>
-      <FormActions onCancel={onDone} label="Post Review" pendingLabel="Posting..." pending={create.isPending} />
+      <PhotoPicker picker={photos} disabled={pending} />
+      <FormActions onCancel={onDone} label="Post Review" pendingLabel={photos.uploading ? 'Uploading photos...' : 'Posting...'} pending={pending} />
     </form>
   );
 }

@@ -20,6 +20,22 @@ describe('reviews list', () => {
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
+  it('shows a review\u2019s photos as thumbnails, each opening a larger view that the arrow keys move through', async () => {
+    const user = userEvent.setup();
+    renderWithRouter(<ReviewList reviews={[review({ photos: ['/uploads/u2/one', '/uploads/u2/two'] })]} meId={me.id} />);
+    const subject = 'Padrón 1964 Anniversary Exclusivo, reviewed by Beto Cruz';
+    const photos = await screen.findByRole('list', { name: `Photos of ${subject}` });
+    const thumbs = within(photos).getAllByRole('button');
+    expect(thumbs.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual(['/uploads/u2/one', '/uploads/u2/two']);
+    await user.click(within(photos).getByRole('button', { name: `Photo 1 of 2 of ${subject}` }));
+    const dialog = await screen.findByRole('dialog', { name: subject });
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/uploads/u2/one');
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('img', { name: `Photo 2 of 2 of ${subject}` }).getAttribute('src')).toBe('/uploads/u2/two');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows the reviewer (linking to their profile), the four scores out of 100, the overall as stars and the tags', async () => {
     renderWithRouter(<ReviewList reviews={[review()]} meId={me.id} />);
     const link = await screen.findByRole('link', { name: 'Beto Cruz' });

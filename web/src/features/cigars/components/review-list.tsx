@@ -3,11 +3,13 @@ import type { Review } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { MemberBadge } from '@/components/member-badge';
+import { PhotoGallery } from '@/components/photo-gallery';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
+import { formatRelative } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useDeleteReview } from '../api/delete-review';
 import { ScoreStars } from './score-stars';
@@ -59,21 +61,23 @@ function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
               <Link to="/profile/{-$id}" params={{ id: r.userId }} className="font-semibold">{r.userName}</Link>
               <MemberBadge premium={r.premium} />
             </span>
-            <time className="text-xs text-muted" dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time>
+            <time className="text-xs text-muted" dateTime={r.createdAt}>{formatRelative(r.createdAt, new Date())}</time>
           </div>
           <ScoreStars score={r.overallScore} showValue />
         </div>
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
         {SCORE_ROWS.map(({ key, label }) => (
-          <div key={key}>
-            <div className="flex justify-between text-sm">
-              <dt className="text-muted">{label}</dt>
-              <dd className="font-medium">{r[key]}/100</dd>
-            </div>
-            <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface-2" aria-hidden>
-              <div className="h-full rounded-full bg-primary" style={{ width: `${Math.max(0, Math.min(100, r[key]))}%` }} />
-            </div>
+          // Each group holds only its <dt> and <dd> (a definition list's allowed content); the bar, drawn under the
+          // row, is inside the <dd> and hidden from assistive tools, which read the score itself.
+          <div key={key} className="relative flex justify-between pb-2.5 text-sm">
+            <dt className="text-muted">{label}</dt>
+            <dd className="font-medium">
+              {r[key]}/100
+              <span className="absolute inset-x-0 bottom-0 h-1.5 overflow-hidden rounded-full bg-surface-2" aria-hidden>
+                <span className="block h-full rounded-full bg-primary" style={{ width: `${Math.max(0, Math.min(100, r[key]))}%` }} />
+              </span>
+            </dd>
           </div>
         ))}
       </dl>
@@ -83,6 +87,7 @@ function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
         </ul>
       ) : null}
       {r.notes ? <p className="mt-4 whitespace-pre-wrap break-words">{r.notes}</p> : null}
+      {r.photos.length ? <PhotoGallery photos={r.photos} subject={`${r.brandName} ${r.cigarName}, reviewed by ${r.userName}`} className="mt-4" /> : null}
       <div className="mt-3 flex justify-end">
         {own ? <DeleteReviewButton review={r} /> : <ReportButton targetType="review" targetId={r.id} />}
       </div>

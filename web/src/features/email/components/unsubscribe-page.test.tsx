@@ -14,7 +14,7 @@ const member: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: null, profileImageUrl: null, bio: null, location: null,
   isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
-  ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
+  ...DEFAULT_SETTINGS, tastes: { strengths: [], wrappers: [], countries: [] }, onboardedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 /** A token shaped as services/kit/src/mail-links.ts makes them (the signature is only checked by the server). */

@@ -2,7 +2,8 @@ import type { ClubEvent } from '@torcedor/shared/schemas/events';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import { MemberBadge } from '@/components/member-badge';
 import { Badge } from '@/components/ui/card';
-import { eventTypeOf, isFull, when } from './event-format';
+import { formatDateTime } from '@/lib/date-time';
+import { eventTypeOf, isFull } from './event-format';
 
 /** The type badge, and 'Hosting' on the member's own event. */
 export function EventBadges({ event }: { event: ClubEvent }) {
@@ -24,9 +25,9 @@ export function EventFacts({ event }: { event: ClubEvent }) {
       {event.venueName ? <p className="text-sm font-medium">{event.venueName}</p> : null}
       {event.description ? <p className="mt-2 whitespace-pre-line text-sm">{event.description}</p> : null}
       <p className="mt-3 flex items-center gap-1 text-sm">
-        <CalendarDays className="h-4 w-4" aria-hidden /><time dateTime={event.startAt}>{when(event.startAt)}</time>
+        <CalendarDays className="h-4 w-4" aria-hidden /><time dateTime={event.startAt}>{formatDateTime(event.startAt)}</time>
       </p>
-      {event.endAt ? <p className="text-sm text-muted">Until <time dateTime={event.endAt}>{when(event.endAt)}</time></p> : null}
+      {event.endAt ? <p className="text-sm text-muted">Until <time dateTime={event.endAt}>{formatDateTime(event.endAt)}</time></p> : null}
       {event.address ? <p className="flex items-center gap-1 text-sm text-muted"><MapPin className="h-4 w-4" aria-hidden />{event.address}</p> : null}
       <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="flex items-center gap-1"><Users className="h-4 w-4" aria-hidden />{event.attendingCount} attending</span>

@@ -11,11 +11,6 @@ export const eventTypeOf = (t: EventType) => EVENT_TYPES.find((x) => x.value ===
 
 export const AGE_NOTE = 'All events are restricted to adults of legal smoking age.';
 
-// Made on first use and kept: `toLocaleString` with options makes a new formatter on every call (once per event card).
-let dateTime: Intl.DateTimeFormat | undefined;
-/** A date and time in the member's locale. */
-export const when = (iso: string) => (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
-
 /** Whether an event's seats are all taken. */
 export const isFull = (e: Pick<ClubEvent, 'capacity' | 'attendingCount'>) => e.capacity !== null && e.attendingCount >= e.capacity;
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_MAX_LENGTH } from '@torcedor/shared/constants';
-import { relativePostTime, thousands } from '@torcedor/shared/formatters';
+import { thousands } from '@torcedor/shared/formatters';
 import { NewComment, type Comment } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatRelative } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -35,7 +36,7 @@ function CommentItem({ postId, comment, mine, now }: { postId: string; comment: 
       <div className="min-w-0 flex-1 rounded-md bg-surface-2 px-3 py-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="flex items-center gap-1 text-sm font-semibold">{comment.userName}<MemberBadge premium={comment.premium} /></p>
-          <time className="text-xs text-muted" dateTime={comment.createdAt}>{relativePostTime(comment.createdAt, now)}</time>
+          <time className="text-xs text-muted" dateTime={comment.createdAt}>{formatRelative(comment.createdAt, now)}</time>
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
         <div className="mt-1 flex justify-end">
@@ -57,7 +58,7 @@ function CommentList({ postId }: { postId: string }) {
   const comments = useComments(postId);
   const user = useCurrentUser();
   const now = new Date();
-  if (comments.isPending) return <div className="space-y-2" aria-label="Loading comments"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>;
+  if (comments.isPending) return <div className="space-y-2" role="status" aria-label="Loading comments"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>;
   if (comments.isError) {
     return (
       <div className="flex items-center gap-2 text-sm text-muted">

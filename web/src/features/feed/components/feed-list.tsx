@@ -1,6 +1,7 @@
 import type { Post } from '@torcedor/shared/schemas/social';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
 import { useFeed } from '../api/get-feed';
 import { DiscoverCommunity } from './discover-community';
@@ -51,6 +52,8 @@ function EmptyFeed() {
         <Button onClick={() => setDiscover(true)} aria-expanded={discover} aria-controls={discover ? 'discover-community' : undefined}>
           Discover Community
         </Button>
+        {/* The first run's steps suggest members who smoke what the member likes (docs/product.md, "First run"). */}
+        <Link to="/welcome" className={buttonClass('outline')}>Find members to follow</Link>
       </EmptyState>
       {discover ? <DiscoverCommunity id="discover-community" /> : null}
     </div>

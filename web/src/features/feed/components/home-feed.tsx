@@ -8,9 +8,11 @@ import { RsvpButtons } from '@/components/rsvp-buttons';
 import { buttonClass } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { upcomingOf, useEvents } from '@/lib/api/get-events';
+import { formatDate, formatDateTime } from '@/lib/date-time';
 import { Avatar } from './avatar';
 import { FeedList, FeedSkeleton } from './feed-list';
 import { PostComposer } from './post-composer';
+import { ProfilePanel } from './profile-panel';
 
 function ProfileSummary({ user }: { user: User }) {
   const counts = [
@@ -34,7 +36,7 @@ function ProfileSummary({ user }: { user: User }) {
       </dl>
       {user.isTrial && user.trialEndsAt ? (
         <p className="mt-4 rounded-md bg-primary/10 p-2 text-sm">
-          Trial ends {new Date(user.trialEndsAt).toLocaleDateString()}. Sign up from the landing page after it ends to keep going.
+          Trial ends {formatDate(user.trialEndsAt)}. Sign up from the landing page after it ends to keep going.
         </p>
       ) : null}
     </Card>
@@ -67,7 +69,7 @@ function UpcomingEvents() {
           {first.map((e) => (
             <li key={e.id} className="rounded-md bg-surface-2 p-3">
               <Link to="/events/$id" params={{ id: e.id }} className="font-medium text-fg no-underline hover:text-primary">{e.title}</Link>
-              <p className="flex items-center gap-1 text-xs text-muted"><CalendarDays className="h-3.5 w-3.5" aria-hidden />{new Date(e.startAt).toLocaleString()}</p>
+              <p className="flex items-center gap-1 text-xs text-muted"><CalendarDays className="h-3.5 w-3.5" aria-hidden /><time dateTime={e.startAt}>{formatDateTime(e.startAt)}</time></p>
               <RsvpButtons event={e} className="mt-2" />
             </li>
           ))}
@@ -81,13 +83,13 @@ function UpcomingEvents() {
 /** The signed-in home (docs/product.md, "Screens"): profile and collection, composer and feed, upcoming events. */
 export function HomeFeed({ user }: { user: User }) {
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[16rem_1fr_18rem]">
-      <aside className="space-y-4" aria-label="Your profile">
+    <main className="mx-auto grid max-w-7xl gap-4 px-4 py-4 sm:py-8 lg:grid-cols-[16rem_minmax(0,1fr)_18rem] lg:gap-6">
+      <ProfilePanel user={user}>
         <ProfileSummary user={user} />
         <MyCollection user={user} />
-      </aside>
-      <section aria-labelledby="feed-title">
-        <h1 id="feed-title" className="mb-4 text-2xl font-bold">Welcome back, {displayName(user)}</h1>
+      </ProfilePanel>
+      <section aria-labelledby="feed-title" className="min-w-0">
+        <h1 id="feed-title" className="mb-3 text-xl font-bold sm:mb-4 sm:text-2xl">Welcome back, {displayName(user)}</h1>
         <PostComposer />
         <Suspense fallback={<FeedSkeleton />}>
           <FeedList />

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { MapPin, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -10,6 +9,7 @@ import { Card, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatRelative } from '@/lib/date-time';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
@@ -81,7 +81,7 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
               {post.userLocation ? (
                 <span className="inline-flex items-center gap-1"><MapPin className="h-3 w-3" aria-hidden />{post.userLocation}</span>
               ) : null}
-              <time dateTime={post.createdAt}>{relativePostTime(post.createdAt, now)}</time>
+              <time dateTime={post.createdAt}>{formatRelative(post.createdAt, now)}</time>
             </p>
           </div>
           <PostMenu post={post} mine={mine} />

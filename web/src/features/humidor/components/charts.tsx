@@ -1,5 +1,6 @@
 import type { ConditionReading, HumidorAnalytics } from '@torcedor/shared/schemas/humidor';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDateTime } from '@/lib/date-time';
 import { money } from './status';
 
 /** Charts load on demand (recharts stays out of the main bundle). */
@@ -9,11 +10,12 @@ const axis = { stroke: '#b8a898', fontSize: 12 };
 const tooltip = { contentStyle: { background: '#1f1814', border: '1px solid #3b2f26', color: '#f3eadf' } };
 
 export function ConditionsChart({ readings }: { readings: { recordedAt: string; humidity: number; temperatureC: number }[] }) {
-  const data = [...readings].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt)).map((r) => ({ ...r, day: new Date(r.recordedAt).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) }));
+  const data = [...readings].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt)).map((r) => ({ ...r, day: formatDateTime(r.recordedAt) }));
   return (
     <div className="h-48" role="img" aria-label="Humidity and temperature over time">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data}>
+        {/* An image takes no focus inside it: the chart's own keyboard layer is off. */}
+        <LineChart data={data} accessibilityLayer={false}>
           <CartesianGrid stroke="#3b2f26" />
           <XAxis dataKey="day" {...axis} />
           <YAxis yAxisId="h" domain={[50, 85]} {...axis} />
@@ -60,7 +62,7 @@ export function AnalyticsCharts({ analytics }: { analytics: HumidorAnalytics }) 
       </figure>
       <figure className={box}>
         <figcaption className="mb-2 font-semibold">Strength mix</figcaption>
-        <div className="h-56"><ResponsiveContainer><BarChart data={strengths}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill="#e0675a" /></BarChart></ResponsiveContainer></div>
+        <div className="h-56"><ResponsiveContainer><BarChart data={strengths}><CartesianGrid stroke="#3b2f26" /><XAxis dataKey="name" {...axis} /><YAxis allowDecimals={false} {...axis} /><Tooltip {...tooltip} /><Bar dataKey="value" name="Sticks" fill="#94582a" /></BarChart></ResponsiveContainer></div>
         <DataList data={strengths} unit={sticks} />
       </figure>
       <figure className={box}>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useAddConditionReading } from '../api/add-condition-reading';
 import { conditionsQuery } from '../api/get-conditions';
@@ -36,7 +37,7 @@ export function ConditionsCard() {
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold"><Droplets className="h-5 w-5 text-info" aria-hidden />Conditions</h2>
       <p className="text-sm text-muted">Keep relative humidity between {data.target.min}% and {data.target.max}%.</p>
-      {latest ? <p className="mt-2 text-sm">Latest: <strong>{latest.humidity}% RH</strong>, {latest.temperatureC} °C ({new Date(latest.recordedAt).toLocaleString()})</p> : null}
+      {latest ? <p className="mt-2 text-sm">Latest: <strong>{latest.humidity}% RH</strong>, {latest.temperatureC} °C (<time dateTime={latest.recordedAt}>{formatDateTime(latest.recordedAt)}</time>)</p> : null}
       {data.rechargeNeeded ? <p role="alert" className="mt-2 rounded-md border border-warning/50 bg-warning/10 p-2 text-sm">Humidity is below the target: time to recharge your humidification.</p> : null}
       {data.readings.length > 1 ? <Suspense fallback={<Skeleton className="mt-3 h-48" />}><div className="mt-3"><ConditionsChart readings={data.readings} /></div></Suspense> : null}
       <form onSubmit={submit} className="mt-3 grid grid-cols-[1fr_1fr_auto] items-end gap-2" aria-label="Log a reading">

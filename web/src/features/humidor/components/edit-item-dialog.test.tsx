@@ -3,17 +3,24 @@ import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadImage } from '@/lib/api/upload-image';
 import { EditItemDialog } from './edit-item-dialog';
+
+vi.mock('@/lib/api/upload-image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api/upload-image')>()),
+  uploadImage: vi.fn(),
+}));
 
 const item: HumidorItem = {
   id: 'i1', cigarId: 'padron-1964', currentPrice: null, readyOn: null, quantity: 2, location: 'Top tray', status: 'owned', notes: null,
   pricePaid: 14.5, boxDate: null, cigarImageUrl: null, brandName: 'Padrón', cigarName: '1964 Exclusivo', brandCountry: 'Nicaragua',
-  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: 'full', createdAt: '2026-01-01T00:00:00.000Z',
+  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: 'full', cigarWrapper: 'Nicaraguan Maduro', photos: [],
+  averageRating: 87, reviewCount: 4, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function renderDialog() {
+function renderDialog(it: HumidorItem = item) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}><EditItemDialog item={item} open onOpenChange={() => {}} /></QueryClientProvider>);
+  return render(<QueryClientProvider client={client}><EditItemDialog item={it} open onOpenChange={() => {}} /></QueryClientProvider>);
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,5 +60,25 @@ describe('edit item dialog (UpdateHumidorItem)', () => {
       quantity: 0, location: null, status: 'owned', notes: null, pricePaid: null, boxDate: null, currentPrice: 20, readyOn: null,
     });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the photos it has by object path, drops a removed one and uploads a new one first', async () => {
+    const urls = URL as unknown as { createObjectURL?: (f: Blob) => string; revokeObjectURL?: (u: string) => void };
+    urls.createObjectURL = vi.fn(() => 'blob:new');
+    urls.revokeObjectURL = vi.fn();
+    vi.mocked(uploadImage).mockResolvedValue({ objectPath: 'incoming/u1/new0123456789abcdef' });
+    const fetch = vi.fn(async () => new Response(JSON.stringify(item), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderDialog({ ...item, photos: ['/uploads/u1/first', '/uploads/u1/second'] });
+    expect(screen.getAllByRole('img', { name: /^Photo \d of 2$/ }).map((i) => i.getAttribute('src'))).toEqual(['/uploads/u1/first', '/uploads/u1/second']);
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.upload(screen.getByLabelText('Photo files'), new File([new Uint8Array([137, 80, 78, 71])], 'new.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string).photos).toEqual(['uploads/u1/second', 'incoming/u1/new0123456789abcdef']);
+    delete urls.createObjectURL;
+    delete urls.revokeObjectURL;
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateHumidorItem, type HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
+import { PhotoPicker, usePhotoPicker } from '@/components/photo-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormField } from '@/components/ui/form-field';
@@ -19,8 +20,11 @@ export const toQuantity = (v: string) => {
 };
 export const toPrice = (v: string) => (v.trim() === '' || Number.isNaN(Number(v)) ? null : Math.round(Number(v) * 100) / 100);
 
-/** PUT /api/humidor/{id}'s body, fed from the inputs' strings through the conversions above (location and notes take strings as they are). */
-const EditItemForm = UpdateHumidorItem.extend({
+/**
+ * PUT /api/humidor/{id}'s body, fed from the inputs' strings through the conversions above (location and notes take
+ * strings as they are); the photos come from the picker.
+ */
+const EditItemForm = UpdateHumidorItem.omit({ photos: true }).extend({
   quantity: fromInput(toQuantity, UpdateHumidorItem.shape.quantity),
   pricePaid: fromInput(toPrice, UpdateHumidorItem.shape.pricePaid),
   currentPrice: fromInput(toPrice, UpdateHumidorItem.shape.currentPrice),
@@ -39,16 +43,30 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
     },
   });
   const update = useUpdateHumidorItem();
-  const submit = (body: z.output<typeof EditItemForm>) => {
+  const photos = usePhotoPicker(item.photos);
+  const failed = (err: unknown) => toast({ title: 'Failed to update item', description: errorDetail(err), variant: 'error' });
+  const submit = async (body: z.output<typeof EditItemForm>) => {
+    let paths: string[] | undefined;
+    try {
+      // Sent only when they changed: the kept ones by object path, the new ones uploaded first; one left out is deleted.
+      if (photos.changed) paths = await photos.upload();
+    } catch (err) {
+      failed(err);
+      return;
+    }
     // Outcome on the promise: an edit that moves the item out of the current filter unmounts this dialog.
-    void update.mutateAsync({ id: item.id, body }).then(
+    void update.mutateAsync({ id: item.id, body: paths ? { ...body, photos: paths } : body }).then(
       () => {
         toast({ title: 'Humidor item updated', variant: 'success' });
         onOpenChange(false);
       },
-      (err: unknown) => toast({ title: 'Failed to update item', description: errorDetail(err), variant: 'error' }),
+      (err: unknown) => {
+        photos.discardUploads();
+        failed(err);
+      },
     );
   };
+  const pending = photos.uploading || update.isPending;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={`Edit ${item.brandName} ${item.cigarName}`}>
@@ -65,7 +83,11 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
           <FormField label="Box date" error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
           <FormField label="Ready to smoke on" error={errors.readyOn?.message}>{(p) => <Input {...p} type="date" {...register('readyOn')} />}</FormField>
           <FormField label="Notes" error={errors.notes?.message} className="col-span-2">{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
-          <FormActions onCancel={() => onOpenChange(false)} label="Save Changes" pendingLabel="Saving..." pending={update.isPending} className="col-span-2" />
+          <div className="col-span-2"><PhotoPicker picker={photos} disabled={pending} /></div>
+          <FormActions
+            onCancel={() => onOpenChange(false)} label="Save Changes" pendingLabel={photos.uploading ? 'Uploading photos...' : 'Saving...'}
+            pending={pending} className="col-span-2"
+          />
         </form>
       </DialogContent>
     </Dialog>

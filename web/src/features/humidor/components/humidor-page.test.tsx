@@ -16,7 +16,8 @@ import { HumidorPage } from './humidor-page';
 const item: HumidorItem = {
   id: 'i1', cigarId: 'padron-1964', currentPrice: null, readyOn: null, quantity: 2, location: 'Top tray', status: 'owned', notes: null,
   pricePaid: 14.5, boxDate: '2024-01-01', cigarImageUrl: null, brandName: 'Padrón', cigarName: '1964 Exclusivo', brandCountry: 'Nicaragua',
-  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: 'full', createdAt: '2026-01-01T00:00:00.000Z',
+  cigarVitola: 'Robusto', cigarLength: 5.5, cigarRingGauge: 50, cigarStrength: 'full', cigarWrapper: 'Nicaraguan Maduro', photos: [],
+  averageRating: 87, reviewCount: 4, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 /**

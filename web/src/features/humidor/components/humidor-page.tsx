@@ -1,9 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { routes } from '@torcedor/shared/routes';
 import { Download, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/card';
+import { SavedCopyNotice } from '@/components/saved-copy-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { humidorQuery } from '../api/get-humidor';
@@ -34,6 +36,9 @@ export interface HumidorView {
   q: string;
   status: StatusFilter;
 }
+
+/** The reads this page shows, readable offline from the service worker's saved copy (docs/installable.md). */
+const SAVED_READS = [routes.getHumidor.path, routes.getHumidorSummary.path, routes.getWishlist.path, routes.getConditions.path];
 
 /**
  * /humidor, 'My Humidor': stats, origins and valuation; the items with search and status filter; the
@@ -72,6 +77,8 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
           {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link> : null}
         </div>
       </PageTitle>
+
+      <SavedCopyNotice paths={SAVED_READS} />
 
       <ReadyNotice items={items} now={now} />
 

@@ -7,7 +7,8 @@ const item = (over: Partial<HumidorItem>): HumidorItem => ({
   id: 'i1', cigarId: 'padron-1964-anniversary-series-exclusivo', currentPrice: null, readyOn: null, quantity: 2, location: null,
   status: 'owned', notes: null, pricePaid: null, boxDate: null, cigarImageUrl: null, brandName: 'Padrón',
   cigarName: '1964 Anniversary Series Exclusivo', brandCountry: 'Nicaragua', cigarVitola: 'Robusto', cigarLength: 5.5,
-  cigarRingGauge: 50, cigarStrength: 'full', createdAt: '2026-01-01T00:00:00.000Z', ...over,
+  cigarRingGauge: 50, cigarStrength: 'full', cigarWrapper: 'Nicaraguan Maduro', photos: [], averageRating: null, reviewCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z', ...over,
 });
 
 describe('humidor edit rules (docs/product.md, "Validation")', () => {

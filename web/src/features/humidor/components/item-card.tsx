@@ -2,10 +2,13 @@ import { agingLabel, isoDay, localTimeZone } from '@torcedor/shared/formatters';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { Clock, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { CigarPicture } from '@/components/cigar-picture';
+import { CommunityRating } from '@/components/community-rating';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorDetail } from '@/lib/api-client';
+import { formatDate } from '@/lib/date-time';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import { useDeleteHumidorItem } from '../api/delete-humidor-item';
@@ -40,6 +43,10 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
   );
   return (
     <Card className="flex flex-col">
+      <CigarPicture
+        cigar={{ brandName: item.brandName, name: item.cigarName, vitola: item.cigarVitola, length: item.cigarLength, ringGauge: item.cigarRingGauge, wrapper: item.cigarWrapper }}
+        photos={[...item.photos, item.cigarImageUrl]} zoomable className="mb-4"
+      />
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="text-sm text-muted">{item.brandName}</p>
@@ -51,6 +58,7 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
           {ready ? <Badge className="bg-warning/20 text-warning">Ready to smoke</Badge> : null}
         </div>
       </div>
+      <CommunityRating averageRating={item.averageRating} reviewCount={item.reviewCount} className="mt-2" />
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div><dt className="text-muted">Quantity</dt><dd className="font-semibold">{item.quantity}</dd></div>
         {item.pricePaid !== null ? <div><dt className="text-muted">Paid</dt><dd>{money(item.pricePaid)} each</dd></div> : null}
@@ -58,7 +66,7 @@ export function ItemCard({ item, now }: { item: HumidorItem; now: Date }) {
           <div><dt className="text-muted">Aging</dt><dd className="flex items-center gap-1"><Clock className="h-3.5 w-3.5" aria-hidden />{agingLabel(item.boxDate, now)}</dd></div>
         ) : null}
         {item.location ? <div><dt className="text-muted">Location</dt><dd className="flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden />{item.location}</dd></div> : null}
-        {item.readyOn && !ready ? <div><dt className="text-muted">Ready on</dt><dd>{new Date(`${item.readyOn}T00:00:00`).toLocaleDateString()}</dd></div> : null}
+        {item.readyOn && !ready ? <div><dt className="text-muted">Ready on</dt><dd>{formatDate(item.readyOn)}</dd></div> : null}
       </dl>
       {rest !== null ? (
         <div className="mt-3">

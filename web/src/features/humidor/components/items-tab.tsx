@@ -43,8 +43,8 @@ export function ItemsTab({ items, now, filter, status, onStatusChange, addButton
         <EmptyState title="No Items Found" text="Try adjusting your search or filters" />
       ) : (
         <>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {shown.slice(0, limit).map((i) => <li key={i.id} className="flex"><ItemCard item={i} now={now} /></li>)}
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {shown.slice(0, limit).map((i) => <li key={i.id} className="flex min-w-0"><ItemCard item={i} now={now} /></li>)}
           </ul>
           {shown.length > limit ? (
             <div className="mt-4 flex flex-col items-center gap-2">

@@ -1,6 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRightLeft, Trash2 } from 'lucide-react';
+import { CigarPicture } from '@/components/cigar-picture';
+import { CommunityRating } from '@/components/community-rating';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
@@ -23,13 +25,18 @@ export function WishlistTab({ canAdd }: { canAdd: boolean }) {
     );
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {[...wishes].sort((a, b) => b.priority - a.priority).map((w) => (
         <li key={w.id}>
           <Card>
+            <CigarPicture
+              cigar={{ brandName: w.brandName, name: w.cigarName, vitola: w.cigarVitola, length: w.cigarLength, ringGauge: w.cigarRingGauge, wrapper: w.cigarWrapper }}
+              className="mb-4"
+            />
             <p className="text-sm text-muted">{w.brandName}</p>
             <h3 className="text-lg font-semibold">{w.cigarName}</h3>
             {w.cigarVitola ? <p className="text-sm text-muted">{w.cigarVitola}</p> : null}
+            <CommunityRating averageRating={w.averageRating} reviewCount={w.reviewCount} className="mt-1" />
             <div className="mt-2 flex items-center gap-3">
               <Stars full={w.priority} label={`Priority ${w.priority} of 5`} />
               <div className="w-32">

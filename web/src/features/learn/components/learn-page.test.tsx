@@ -17,7 +17,7 @@ const me: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: null, profileImageUrl: null, bio: null, location: null,
   isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 0, followersCount: 0, reviewsCount: 0, humidorCount: 0, wishlistCount: 0,
-  ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
+  ...DEFAULT_SETTINGS, tastes: { strengths: [], wrappers: [], countries: [] }, onboardedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;

@@ -37,7 +37,7 @@ const DAILY_SERIES = [
 export function AnalyticsTab() {
   const analytics = useMarketingAnalytics();
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <section aria-labelledby="club-analytics" className="space-y-4 xl:col-span-2">
         <h2 id="club-analytics" className="text-xl font-semibold">Your club</h2>
         <QueryState query={analytics} what="The analytics" skeleton="h-72">
@@ -49,7 +49,7 @@ export function AnalyticsTab() {
                   <DailyChart days={a.days} series={DAILY_SERIES} caption="Sign-ups, trials and conversions per day" />
                 </Suspense>
               </Card>
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 <Card>
                   <h3 className="mb-2 font-semibold">Funnel</h3>
                   <FunnelSteps funnel={a.funnel} />

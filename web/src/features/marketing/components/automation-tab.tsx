@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { errorDetail } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useAutomations } from '../api/list-automations';
 import { useRunAutomation } from '../api/run-automation';
 import { DraftsSection } from './drafts-section';
-import { formatDateTime, formatDuration, scheduleLabel } from './format';
+import { formatDuration, scheduleLabel } from './format';
 import { QueryState } from './query-state';
 
 type AutomationInfo = z.infer<typeof Automation>;
@@ -44,7 +45,7 @@ export function AutomationTab() {
         <h2 id="automations-title" className="mb-4 text-xl font-semibold">Automations</h2>
         <QueryState query={automations} what="The automations">
           {(items) => (
-            <ul className="grid gap-4 lg:grid-cols-3" aria-label="Automations">
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-3" aria-label="Automations">
               {AUTOMATION_NAMES.map((name) => {
                 const a = items.find((i) => i.name === name);
                 return a ? <li key={name}><AutomationCard automation={a} /></li> : null;

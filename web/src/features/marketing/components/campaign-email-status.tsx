@@ -1,6 +1,6 @@
 import type { Campaign } from '@torcedor/shared/schemas/marketing';
 import { Badge } from '@/components/ui/card';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/date-time';
 import { Figures } from './campaign-parts';
 
 type Email = NonNullable<Campaign['email']>;

@@ -46,8 +46,8 @@ export function CampaignsTab() {
       </div>
       <QueryState query={campaigns} what="Campaigns">
         {(items) => (items.length ? (
-          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Campaigns">
-            {items.map((c) => <li key={c.id}><CampaignCard campaign={c} onView={() => setViewing(c)} /></li>)}
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Campaigns">
+            {items.map((c) => <li key={c.id} className="min-w-0"><CampaignCard campaign={c} onView={() => setViewing(c)} /></li>)}
           </ul>
         ) : (
           <EmptyState title="No campaigns yet" text="Write one, or let the AI draft one from the club's numbers." />

@@ -4,7 +4,8 @@ import { formatDay } from './format';
 /**
  * The marketing page's charts. This module loads on demand (React.lazy), so recharts stays out of the route's
  * main chunk. Each chart is a picture for sighted owners (hidden from screen readers) with its numbers beside it
- * as a visually hidden table.
+ * as a visually hidden table. The picture takes no keyboard focus (`accessibilityLayer={false}`): nothing inside
+ * what is hidden from screen readers may be focusable.
  */
 const axis = { stroke: '#b8a898', fontSize: 12 };
 const tooltip = { contentStyle: { background: '#1f1814', border: '1px solid #3b2f26', color: '#f3eadf' } };
@@ -26,7 +27,7 @@ export function DailyChart({ days, series, caption, height = 'h-56' }: {
     <>
       <div className={height} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data}>
+          <LineChart data={data} accessibilityLayer={false}>
             <CartesianGrid stroke="#3b2f26" />
             <XAxis dataKey="day" {...axis} minTickGap={16} />
             <YAxis allowDecimals={false} {...axis} width={32} />
@@ -56,7 +57,7 @@ export function SourcesChart({ sources }: { sources: readonly { source: string; 
     <>
       <div className="h-56" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ left: 16 }}>
+          <BarChart data={data} layout="vertical" margin={{ left: 16 }} accessibilityLayer={false}>
             <CartesianGrid stroke="#3b2f26" />
             <XAxis type="number" allowDecimals={false} {...axis} />
             <YAxis type="category" dataKey="source" width={96} {...axis} />

@@ -7,13 +7,13 @@ import { Badge, Card, EmptyState } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useDiscardDraft } from '../api/discard-draft';
 import { useDrafts } from '../api/list-drafts';
 import { usePublishDraft } from '../api/publish-draft';
 import { useUpdateDraft } from '../api/update-draft';
 import { TYPE_LABELS } from './campaign-labels';
-import { formatDateTime } from './format';
 import { QueryState } from './query-state';
 
 type Values = z.input<typeof UpdateDraftBody>;
@@ -40,7 +40,7 @@ export function DraftsSection() {
       <p className="mb-4 text-sm text-muted">Written by Content Generation. Edit them, then publish a post to the community or a campaign, or discard them.</p>
       <QueryState query={drafts} what="The drafts">
         {(items) => (items.length ? (
-          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Content drafts">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Content drafts">
             {items.map((d) => <li key={d.id}><DraftCard key={`${d.id}-${d.status}`} draft={d} /></li>)}
           </ul>
         ) : (

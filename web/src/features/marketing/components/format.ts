@@ -2,10 +2,8 @@ import type { Lead } from '@torcedor/shared/schemas/marketing';
 
 /** Small formatters of the marketing page. */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** A chart's UTC date (YYYY-MM-DD) as 'Mar 4'. */
 export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 export const percent = (value: number) => `${value.toFixed(1)}%`;

@@ -46,16 +46,17 @@ function MarketingDashboard({ tab, onTabChange }: { tab: MarketingTab; onTabChan
     <>
       <PageTitle title="Marketing" subtitle="Campaigns, leads and the automations that work on them." />
       <h2 className="sr-only">Key figures</h2>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {/* Two a row on a phone (the fifth across both), so the tabs are not five screens down. */}
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {stats.map(([label, value]) => (
-          <Card key={label}>
+          <Card key={label} className="min-w-0 p-4 last:col-span-2 sm:p-5 lg:last:col-span-1">
             <dt className="text-sm text-muted">{label}</dt>
             <dd className="mt-1 text-2xl font-bold">{value}</dd>
           </Card>
         ))}
       </dl>
       <Tabs value={tab} onValueChange={(t) => onTabChange(t as MarketingTab)} className="mt-8">
-        <TabsList>
+        <TabsList className="grid grid-cols-2 sm:inline-flex">
           {MARKETING_TABS.map((t) => <TabsTrigger key={t} value={t}>{TAB_LABELS[t]}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="campaigns"><CampaignsTab /></TabsContent>

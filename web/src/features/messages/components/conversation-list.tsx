@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { MESSAGE_REMOVED_TEXT } from '@torcedor/shared/constants';
-import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Conversation } from '@torcedor/shared/schemas/messages';
 import { MemberBadge } from '@/components/member-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { formatRelative } from '@/lib/date-time';
 import { unreadLabel } from './unread';
 import { useConversations } from '../api/list-conversations';
 import { MemberAvatar } from './member-avatar';
@@ -30,7 +30,7 @@ function ConversationRow({ c, me, selected, now }: { c: Conversation; me: string
           <span className="flex items-center gap-1">
             <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold', c.member.deleted && 'italic text-muted')}>{c.member.displayName}</span>
             <MemberBadge premium={c.member.premium} />
-            <time dateTime={c.updatedAt} className="ml-auto shrink-0 pl-2 text-xs text-muted">{relativePostTime(c.updatedAt, now)}</time>
+            <time dateTime={c.updatedAt} className="ml-auto shrink-0 pl-2 text-xs text-muted">{formatRelative(c.updatedAt, now)}</time>
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('block truncate text-sm', last.removed ? 'italic text-muted' : unread ? 'text-fg' : 'text-muted')}>

@@ -13,7 +13,7 @@ export function MessagesPage({ me, selected, thread }: { me: string; selected?: 
   return (
     <>
       <h1 className={cn('mb-4 text-3xl font-bold text-fg', selected && 'max-[768px]:sr-only')}>Messages</h1>
-      <div className="grid h-[calc(100dvh-12rem)] min-h-[26rem] grid-cols-1 overflow-hidden rounded-xl border border-border bg-surface min-[769px]:grid-cols-[20rem_1fr]">
+      <div className="grid h-[calc(100dvh-15.5rem)] min-h-[26rem] md:h-[calc(100dvh-12rem)] grid-cols-1 overflow-hidden rounded-xl border border-border bg-surface min-[769px]:grid-cols-[20rem_1fr]">
         <section aria-label="Your conversations" className={cn('min-h-0 overflow-y-auto border-border min-[769px]:border-r', selected && 'max-[768px]:hidden')}>
           <Suspense fallback={<div className="space-y-2 p-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-16" />)}</div>}>
             <ConversationList me={me} selected={selected} />

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { MESSAGE_REMOVED_TEXT, MESSAGES_CLOSED_MESSAGE } from '@torcedor/shared/constants';
-import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Message, MessageMember } from '@torcedor/shared/schemas/messages';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatRelative } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { useDeleteMessage } from '../api/delete-message';
 import { useThread } from '../api/get-thread';
@@ -54,7 +54,7 @@ function MessageItem({ m, mine, memberId, now }: { m: Message; mine: boolean; me
         <p className="whitespace-pre-wrap break-words">{m.removed || m.text === null ? MESSAGE_REMOVED_TEXT : m.text}</p>
       </div>
       <div className="mt-0.5 flex items-center gap-1 text-xs text-muted">
-        <time dateTime={m.createdAt}>{relativePostTime(m.createdAt, now)}</time>
+        <time dateTime={m.createdAt}>{formatRelative(m.createdAt, now)}</time>
         {!m.removed && mine ? <RemoveMessage memberId={memberId} messageId={m.id} /> : null}
         {!m.removed && !mine ? <ReportButton targetType="message" targetId={`${memberId}:${m.id}`} className="h-7 px-2" /> : null}
       </div>

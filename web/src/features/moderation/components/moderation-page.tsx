@@ -7,6 +7,7 @@ import { Badge, Card, EmptyState, PageTitle } from '@/components/ui/card';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/toast';
 import { reportsQuery } from '../api/list-reports';
 import { useResolveReport, type ResolveAction } from '../api/resolve-report';
@@ -39,8 +40,6 @@ export function ModerationPage({ status, onStatusChange }: { status: StatusFilte
   if (!user?.isOwner) return <AccessRestricted />;
   return <ModerationQueue status={status} onStatusChange={onStatusChange} />;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ModerationQueue({ status, onStatusChange }: { status: StatusFilter; onStatusChange: (s: StatusFilter) => void }) {
   const { data: reports } = useSuspenseQuery(reportsQuery);
@@ -77,7 +76,7 @@ function ModerationQueue({ status, onStatusChange }: { status: StatusFilter; onS
                   <Badge className="bg-surface-2 text-fg">{TYPE_LABELS[r.targetType]}</Badge>
                   <Badge className={STATUS_STYLES[r.status]}>{FILTER_LABELS[r.status]}</Badge>
                   <span className="ml-auto text-xs text-muted">
-                    Reported by <span className="font-medium text-fg">{r.reporterName}</span> · <time dateTime={r.createdAt}>{dateFormat.format(new Date(r.createdAt))}</time>
+                    Reported by <span className="font-medium text-fg">{r.reporterName}</span> · <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
                   </span>
                 </div>
                 <blockquote className="whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-fg">

@@ -1,8 +1,8 @@
-import { relativePostTime } from '@torcedor/shared/formatters';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { Heart, MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/card';
+import { formatRelative } from '@/lib/date-time';
 import { useUserPosts } from '../api/get-user-posts';
 
 /** A member's posts, newest first, with 'Load more' for older ones. Likes and comments are shown, not acted on, here. */
@@ -40,7 +40,7 @@ function PostCard({ post, now }: { post: Post; now: Date }) {
   return (
     <Card>
       <article aria-label={`Post by ${post.userName}`}>
-        <p className="text-xs text-muted"><time dateTime={post.createdAt}>{relativePostTime(post.createdAt, now)}</time></p>
+        <p className="text-xs text-muted"><time dateTime={post.createdAt}>{formatRelative(post.createdAt, now)}</time></p>
         {/* Plain text only: React escapes it; never rendered as HTML. */}
         <p className="mt-2 whitespace-pre-wrap break-words">{post.content}</p>
         {post.imageUrl ? <img src={post.imageUrl} alt="" className="mt-3 max-h-96 rounded-lg object-cover" loading="lazy" /> : null}

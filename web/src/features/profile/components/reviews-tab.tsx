@@ -4,6 +4,7 @@ import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Skeleton } from '@/components/ui/card';
 import { Stars } from '@/components/ui/stars';
+import { formatRelative } from '@/lib/date-time';
 import { useUserReviews } from '../api/get-user-reviews';
 
 /** A member's reviews, newest first; another member's each carry a Report button. */
@@ -57,7 +58,7 @@ function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
           </ul>
         ) : null}
         {r.notes ? <p className="mt-3 whitespace-pre-wrap break-words">{r.notes}</p> : null}
-        <p className="mt-3 text-xs text-muted"><time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time></p>
+        <p className="mt-3 text-xs text-muted"><time dateTime={r.createdAt}>{formatRelative(r.createdAt, new Date())}</time></p>
       </article>
     </Card>
   );

@@ -13,7 +13,7 @@ export const me: User = {
   id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Reyes', displayName: 'Ana', profileImageUrl: null, bio: 'Maduro fan', location: 'Miami',
   isOwner: false, isSubscribed: false, isTrial: false, trialEndsAt: null, emailVerified: true, pendingEmail: null,
   followingCount: 3, followersCount: 7, reviewsCount: 2, humidorCount: 11, wishlistCount: 4,
-  ...DEFAULT_SETTINGS, createdAt: '2026-01-01T00:00:00.000Z',
+  ...DEFAULT_SETTINGS, tastes: { strengths: [], wrappers: [], countries: [] }, onboardedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 export const other: PublicProfile = {
@@ -35,7 +35,7 @@ export const post = (over: Partial<Post> = {}): Post => ({
 export const review = (over: Partial<Review> = {}): Review => ({
   id: 'r1', userId: 'u2', userName: 'Carlos', userImageUrl: null, premium: false, cigarId: 'c1', brandName: 'Padrón', cigarName: '1964 Exclusivo',
   cigarVitola: 'Robusto', drawScore: 90, burnScore: 80, flavorScore: 95, overallScore: 90, flavorTags: ['cocoa', 'cedar'],
-  notes: 'Great draw', createdAt: '2026-02-01T00:00:00.000Z', ...over,
+  notes: 'Great draw', photos: [], createdAt: '2026-02-01T00:00:00.000Z', ...over,
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,13 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { RouteResponse } from '@torcedor/shared/route';
 import type { routes } from '@torcedor/shared/routes';
-import { Heart, PenLine, Plus, SearchX } from 'lucide-react';
+import { PenLine, Plus, SearchX } from 'lucide-react';
+import { CigarPicture } from '@/components/cigar-picture';
+import { CommunityRating } from '@/components/community-rating';
+import { WishlistButton } from '@/components/wishlist-button';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { errorDetail } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddHumidorItem } from '@/lib/api/add-humidor-item';
-import { useAddWishlistItem } from '@/lib/api/add-wishlist-item';
 
 type Match = RouteResponse<typeof routes.identifyCigar>['items'][number];
 
@@ -37,47 +39,57 @@ function MatchedWords({ matched }: { matched: Match['matched'] }) {
   );
 }
 
-function MatchCard({ match, rank }: { match: Match; rank: number }) {
+/** A match's confidence as the card shows it: a whole percentage. */
+const percentOf = (m: Match) => Math.round(m.confidence * 100);
+
+/**
+ * The label before each match's brand: 'Best match' for the first only when it stands above the second as shown
+ * (equal percentages are equals: the band did not tell them apart, often the sizes of one line), else 'Equal match'
+ * for each of the matches that share the top percentage, nothing for the rest.
+ */
+export function matchLabels(items: readonly Match[]): ('Best match' | 'Equal match' | null)[] {
+  const top = items[0] ? percentOf(items[0]) : 0;
+  const tied = items.filter((m) => percentOf(m) === top).length;
+  return items.map((m, i) => (tied > 1 ? (percentOf(m) === top ? 'Equal match' : null) : i === 0 ? 'Best match' : null));
+}
+
+function MatchCard({ match, label }: { match: Match; label: string | null }) {
   const { cigar } = match;
   const navigate = useNavigate();
   const addHumidor = useAddHumidorItem();
-  const addWishlist = useAddWishlistItem();
   const title = `${cigar.brandName} ${cigar.name}`;
-  const percent = Math.round(match.confidence * 100);
+  const percent = percentOf(match);
   const toHumidor = () => addHumidor.mutate({ cigarId: cigar.id, quantity: 1 }, {
     onSuccess: () => toast({ title: 'Item added to humidor', variant: 'success' }),
     onError: (err) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' }),
   });
-  const toWishlist = () => addWishlist.mutate({ cigarId: cigar.id, priority: 3, notes: null }, {
-    onSuccess: () => toast({ title: 'Item added to wishlist', variant: 'success' }),
-    onError: (err) => toast({ title: 'Failed to add item to wishlist', description: errorDetail(err), variant: 'error' }),
-  });
   return (
     <Card className="flex h-full flex-col" aria-label={title} role="article">
+      <CigarPicture cigar={cigar} photos={cigar.photos} className="mb-4" />
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className="text-sm text-muted">{rank === 1 ? 'Best match · ' : ''}{cigar.brandName}</p>
+          <p className="text-sm text-muted">{label ? `${label} · ` : ''}{cigar.brandName}</p>
           <h3 className="text-lg font-semibold">{cigar.name}</h3>
           <p className="text-sm text-muted">{cigar.vitola} · {cigar.length}" × {cigar.ringGauge} · {cigar.country}</p>
         </div>
         <Badge className="shrink-0 bg-primary/15 text-primary">{percent}% match</Badge>
       </div>
+      <CommunityRating averageRating={cigar.averageRating} reviewCount={cigar.reviewCount} className="mt-2" />
       <MatchedWords matched={match.matched} />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending} aria-label={`Add ${title} to humidor`}>
-          <Plus className="h-4 w-4" aria-hidden />{addHumidor.isPending ? 'Adding...' : 'Add to Humidor'}
+        {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
+        <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending}>
+          <Plus className="h-4 w-4" aria-hidden />{addHumidor.isPending ? 'Adding...' : 'Add to Humidor'}<span className="sr-only">: {title}</span>
         </Button>
-        <Button size="sm" variant="outline" onClick={toWishlist} disabled={addWishlist.isPending} aria-label={`Add ${title} to wishlist`}>
-          <Heart className="h-4 w-4" aria-hidden />Add to Wishlist
-        </Button>
+        <WishlistButton cigar={cigar} />
         <Link
           to="/cigars/$id" params={{ id: cigar.id }} search={{ review: 1 }}
           className={buttonClass('outline', 'sm', 'no-underline')} aria-label={`Write a review of ${title}`}
         >
           <PenLine className="h-4 w-4" aria-hidden />Write a Review
         </Link>
-        <Button size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })} aria-label={`Not ${title}: search instead`}>
-          <SearchX className="h-4 w-4" aria-hidden />Not this cigar
+        <Button size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })}>
+          <SearchX className="h-4 w-4" aria-hidden />Not this cigar<span className="sr-only">: {title}, search instead</span>
         </Button>
       </div>
     </Card>
@@ -86,9 +98,14 @@ function MatchCard({ match, rank }: { match: Match; rank: number }) {
 
 /** The band's matches, best first, each with its confidence, why it matched, and what to do with it. */
 export function MatchList({ items }: { items: readonly Match[] }) {
+  const labels = matchLabels(items);
+  const equals = labels.filter((l) => l === 'Equal match').length;
   return (
-    <ol className="grid gap-4 lg:grid-cols-3" aria-label="Matching cigars">
-      {items.map((m, i) => <li key={m.cigar.id}><MatchCard match={m} rank={i + 1} /></li>)}
-    </ol>
+    <div>
+      {equals > 1 ? <p className="mb-3 text-sm text-muted">{equals === items.length ? `These ${equals}` : `The first ${equals}`} match the band equally well: check the size on the band or the box.</p> : null}
+      <ol className="grid gap-4 lg:grid-cols-3" aria-label="Matching cigars">
+        {items.map((m, i) => <li key={m.cigar.id}><MatchCard match={m} label={labels[i] ?? null} /></li>)}
+      </ol>
+    </div>
   );
 }

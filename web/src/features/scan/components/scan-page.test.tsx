@@ -18,7 +18,7 @@ vi.mock('@/lib/api/upload-image', () => ({ uploadImage: vi.fn(async () => ({ obj
 const cigar = (n: number, name = `1926 Serie No. ${n}`): Cigar => ({
   id: `padron-1926-serie-no-${n}`, brandId: 'padron', brandName: 'Padrón', brandCountry: 'Nicaragua', name, vitola: 'Robusto', length: 5.5,
   ringGauge: 50, strength: 'full', wrapper: 'Nicaraguan', binder: 'Nicaraguan', filler: 'Nicaraguan', country: 'Nicaragua',
-  description: 'Cocoa and espresso.', averageRating: null, reviewCount: 0,
+  description: 'Cocoa and espresso.', averageRating: n === 2 ? 90 : null, reviewCount: n === 2 ? 12 : 0, photos: n === 2 ? ['/uploads/u9/serie-2'] : [],
 });
 const match = (n: number, confidence: number) => ({ cigar: cigar(n), confidence, matched: { brand: ['Padrón'], line: ['1926', 'Serie'], vitola: [] } });
 const identified = (visionAvailable = false) => ({ items: [match(1, 0.94), match(2, 0.94), match(6, 0.9)], visionAvailable });
@@ -86,6 +86,7 @@ describe('scan page: reading and matching', () => {
   it('shows progress, the text as read, then the matches with their confidence, why, and what to do', async () => {
     let release = () => {};
     const hold = new Promise<void>((r) => { release = r; });
+    let wished: unknown[] = [];
     const { fetch, router } = renderPage(fakeScanner('  PADRON \n ~~ \n1926  SERIE ', { hold }), {
       'POST /api/cigars/identify': () => json(identified()),
       'POST /api/humidor': () => json({
@@ -93,11 +94,16 @@ describe('scan page: reading and matching', () => {
         cigarImageUrl: null, brandName: 'Padrón', cigarName: '1926 Serie No. 1', brandCountry: 'Nicaragua', cigarVitola: 'Robusto', cigarLength: 5.5,
         cigarRingGauge: 50, createdAt: '2026-01-01T00:00:00.000Z',
       }, 201),
-      'POST /api/wishlist': () => json({
-        id: 'w1', cigarId: 'padron-1926-serie-no-1', brandName: 'Padrón', cigarName: '1926 Serie No. 1', cigarVitola: 'Robusto', notes: null, priority: 3,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      }, 201),
+      'GET /api/wishlist': () => json(wished),
+      'POST /api/wishlist': () => {
+        wished = [{
+          id: 'w1', cigarId: 'padron-1926-serie-no-1', brandName: 'Padrón', cigarName: '1926 Serie No. 1', cigarVitola: 'Robusto', notes: null, priority: 3,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }];
+        return json(wished[0], 201);
+      },
     });
+    const writes = () => callsOf(fetch).filter((c) => c.call !== 'GET /api/wishlist');
     const user = userEvent.setup();
     await choosePhoto(user);
 
@@ -109,28 +115,40 @@ describe('scan page: reading and matching', () => {
     const read = await screen.findByRole('region', { name: 'Read on the band' });
     expect(read.textContent).toContain('PADRON\n1926 SERIE');
     const list = await screen.findByRole('list', { name: 'Matching cigars' });
-    expect(callsOf(fetch)).toEqual([{ call: 'POST /api/cigars/identify', body: { text: 'PADRON\n1926 SERIE' } }]);
+    expect(writes()).toEqual([{ call: 'POST /api/cigars/identify', body: { text: 'PADRON\n1926 SERIE' } }]);
     expect(screen.getByText('3 matches')).toBeTruthy();
     const cards = within(list).getAllByRole('article');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Padrón 1926 Serie No. 1', 'Padrón 1926 Serie No. 2', 'Padrón 1926 Serie No. 6']);
     const best = within(cards[0]!);
     expect(best.getByText('94% match')).toBeTruthy();
+    // Two at 94%: shown as equals, neither crowned.
+    expect(within(list).queryByText(/Best match/)).toBeNull();
+    expect(cards.map((c) => c.textContent!.includes('Equal match'))).toEqual([true, true, false]);
+    expect(screen.getByText('The first 2 match the band equally well: check the size on the band or the box.')).toBeTruthy();
     expect(within(cards[2]!).getByText('90% match')).toBeTruthy();
+    // Each match shows the community's photo, or the cigar drawn from the catalog, and its community rating.
+    expect(best.getByRole('img', { name: 'Illustration of Padrón 1926 Serie No. 1' }).tagName.toLowerCase()).toBe('svg');
+    expect(best.getByText('No ratings yet')).toBeTruthy();
+    expect(within(cards[1]!).getByRole('img', { name: 'Photo of Padrón 1926 Serie No. 2' }).getAttribute('src')).toBe('/uploads/u9/serie-2');
+    expect(cards[1]!.textContent).toContain('(12 reviews)');
     expect(best.getByRole('list', { name: 'Matched words' }).textContent).toBe('Brand: PadrónLine: 1926Line: Serie');
     expect(best.getByRole('link', { name: 'Write a review of Padrón 1926 Serie No. 1' }).getAttribute('href')).toBe('/cigars/padron-1926-serie-no-1?review=1');
     // No vision model on the server: no second opinion is offered.
     expect(screen.queryByRole('button', { name: 'Ask the server for a second opinion' })).toBeNull();
 
-    await user.click(best.getByRole('button', { name: 'Add Padrón 1926 Serie No. 1 to humidor' }));
+    await user.click(best.getByRole('button', { name: 'Add to Humidor: Padrón 1926 Serie No. 1' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Item added to humidor');
-    await user.click(best.getByRole('button', { name: 'Add Padrón 1926 Serie No. 1 to wishlist' }));
+    await user.click(best.getByRole('button', { name: 'Add to Wishlist: Padrón 1926 Serie No. 1' }));
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Item added to wishlist'));
-    expect(callsOf(fetch).slice(1)).toEqual([
+    // The button now says the cigar is on the wishlist (and offers to remove it).
+    await waitFor(() => expect(cards[0]!.textContent).toContain('In Wishlist: Padrón 1926 Serie No. 1'));
+    expect(best.getByRole('button', { name: 'Remove Padrón 1926 Serie No. 1 from the wishlist' })).toBeTruthy();
+    expect(writes().slice(1)).toEqual([
       { call: 'POST /api/humidor', body: { cigarId: 'padron-1926-serie-no-1', quantity: 1 } },
       { call: 'POST /api/wishlist', body: { cigarId: 'padron-1926-serie-no-1', priority: 3, notes: null } },
     ]);
 
-    await user.click(best.getByRole('button', { name: 'Not Padrón 1926 Serie No. 1: search instead' }));
+    await user.click(best.getByRole('button', { name: 'Not this cigar: Padrón 1926 Serie No. 1, search instead' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toEqual({ q: 'Padrón 1926 Serie' });
   });
@@ -185,8 +203,9 @@ describe('scan page: the second opinion', () => {
     await user.click(screen.getByRole('button', { name: 'Ask the server for a second opinion' }));
     expect(await screen.findByText("1 match from the server's reading: Padrón 1926 Serie")).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Padrón 1926 Serie No. 9' })).toBeTruthy();
-    expect(callsOf(fetch).map((c) => c.call)).toEqual(['POST /api/cigars/identify', 'POST /api/cigars/identify/image']);
-    expect(callsOf(fetch)[1]!.body).toEqual({ objectPath: 'uploads/u1/band-photo-0123456789abcdef' });
+    const writes = callsOf(fetch).filter((c) => c.call !== 'GET /api/wishlist');
+    expect(writes.map((c) => c.call)).toEqual(['POST /api/cigars/identify', 'POST /api/cigars/identify/image']);
+    expect(writes[1]!.body).toEqual({ objectPath: 'uploads/u1/band-photo-0123456789abcdef' });
     expect(screen.queryByRole('button', { name: 'Ask the server for a second opinion' })).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { starRating } from '@torcedor/shared/formatters';
 import type { Brand, Cigar, Lounge } from '@torcedor/shared/schemas/catalog';
-import { Globe, Heart, MapPin, Plus, Search } from 'lucide-react';
+import { Globe, MapPin, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CigarPicture } from '@/components/cigar-picture';
+import { CommunityRating } from '@/components/community-rating';
+import { WishlistButton } from '@/components/wishlist-button';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Badge, Card, EmptyState, PageTitle, Skeleton } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
-import { Stars } from '@/components/ui/stars';
 import { searchCatalogQuery } from '@/lib/api/search-catalog';
 import { STRENGTH_CLASS, STRENGTH_LABEL } from '@/lib/strength';
 import { errorDetail } from '@/lib/api-client';
@@ -53,9 +54,9 @@ function WishlistDialog({ cigar, onClose }: { cigar: Cigar; onClose: () => void 
 }
 
 function CigarCard({ cigar, onWish }: { cigar: Cigar; onWish: (c: Cigar) => void }) {
-  const stars = cigar.averageRating === null ? null : starRating(cigar.averageRating);
   return (
     <Card className="flex h-full flex-col">
+      <CigarPicture cigar={cigar} photos={cigar.photos} className="mb-4" />
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="text-sm text-muted">{cigar.brandName}</p>
@@ -70,26 +71,16 @@ function CigarCard({ cigar, onWish }: { cigar: Cigar; onWish: (c: Cigar) => void
         <dt className="text-muted">Binder</dt><dd>{cigar.binder}</dd>
         <dt className="text-muted">Filler</dt><dd>{cigar.filler}</dd>
       </dl>
-      <div className="mt-3 flex items-center gap-2 text-sm">
-        {stars ? (
-          <>
-            <Stars full={stars.full} half={stars.half} label={`Rated ${stars.value} out of 5`} />
-            <span>{stars.value}</span>
-          </>
-        ) : <span className="text-muted">No ratings yet</span>}
-        <span className="text-muted">({cigar.reviewCount} {cigar.reviewCount === 1 ? 'review' : 'reviews'})</span>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <CommunityRating averageRating={cigar.averageRating} reviewCount={cigar.reviewCount} />
         <Link to="/cigars/$id" params={{ id: cigar.id }} aria-label={`Reviews of ${cigar.brandName} ${cigar.name}`}>Reviews</Link>
         <Link to="/cigars/$id" params={{ id: cigar.id }} search={{ review: 1 }} aria-label={`Write a review of ${cigar.brandName} ${cigar.name}`}>Write a Review</Link>
       </div>
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
-        <Button variant="outline" size="sm" onClick={() => onWish(cigar)} aria-label={`Add ${cigar.brandName} ${cigar.name} to wishlist`}>
-          <Heart className="h-4 w-4" aria-hidden />Add to Wishlist
-        </Button>
-        <Link
-          to="/humidor" search={{ add: cigar.id }} className={buttonClass('primary', 'sm', 'no-underline')}
-          aria-label={`Add ${cigar.brandName} ${cigar.name} to humidor`}
-        >
-          <Plus className="h-4 w-4" aria-hidden />Add to Humidor
+        {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
+        <WishlistButton cigar={cigar} onAdd={() => onWish(cigar)} />
+        <Link to="/humidor" search={{ add: cigar.id }} className={buttonClass('primary', 'sm', 'no-underline')}>
+          <Plus className="h-4 w-4" aria-hidden />Add to Humidor<span className="sr-only">: {cigar.brandName} {cigar.name}</span>
         </Link>
       </div>
     </Card>

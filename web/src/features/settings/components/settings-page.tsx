@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
+import { TastePicker } from '@/components/taste-picker';
 import { useLogOut } from '@/lib/api/log-out';
+import { useUpdateTastes } from '@/lib/api/update-tastes';
 import { Card, PageTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-actions';
@@ -189,6 +191,29 @@ function PreferencesTab({ user }: { user: User }) {
   );
 }
 
+/** What the member likes (docs/product.md, "First run"): the chips the first run showed, saved on their own. */
+function TastesForm({ user }: { user: User }) {
+  const [tastes, setTastes] = useState(user.tastes);
+  const save = useUpdateTastes();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    save.mutate(tastes, {
+      onSuccess: () => toast({ title: 'Preferences updated', description: 'Your tastes have been saved.', variant: 'success' }),
+      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update preferences. Please try again.'), variant: 'error' }),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="mt-8 space-y-4 border-t border-border pt-6" noValidate aria-label="Your tastes">
+      <div>
+        <h3 className="text-lg font-semibold">Your tastes</h3>
+        <p className="text-sm text-muted">What you like: members who smoke the same are suggested to you.</p>
+      </div>
+      <TastePicker value={tastes} onChange={setTastes} />
+      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Tastes'}</Button>
+    </form>
+  );
+}
+
 /**
  * The delete form's rules: the shared body's, with the password required of members who have one. A trial member
  * has no password they know, so for them the typed confirmation alone is enough (the server decides the same).
@@ -299,7 +324,7 @@ export function SettingsPage() {
           <TabsContent value="profile"><ProfileTab user={user} /></TabsContent>
           <TabsContent value="privacy"><PrivacyAndBlocks user={user} /></TabsContent>
           <TabsContent value="notifications"><NotificationsTab user={user} /></TabsContent>
-          <TabsContent value="preferences"><PreferencesTab user={user} /></TabsContent>
+          <TabsContent value="preferences"><PreferencesTab user={user} /><TastesForm user={user} /></TabsContent>
           <TabsContent value="security"><SecurityTab user={user} /></TabsContent>
         </Tabs>
       </Card>

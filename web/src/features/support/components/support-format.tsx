@@ -3,6 +3,7 @@ import type { RouteResponse } from '@torcedor/shared/route';
 import { SUPPORT_CATEGORIES } from '@torcedor/shared/schemas/support';
 import { Badge } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/date-time';
 
 export type SupportRequest = RouteResponse<typeof routes.getMySupportRequests>['items'][number];
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
@@ -29,8 +30,6 @@ export function PriorityBadge({ className }: { className?: string }) {
   return <Badge className={cn('bg-primary text-primary-fg', className)}>Priority</Badge>;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

@@ -1,0 +1,54 @@
+import { Heart } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useAddWishlistItem } from '@/lib/api/add-wishlist-item';
+import { useRemoveWishlistItem, useWishlistEntry } from '@/lib/api/get-wishlist';
+import { errorDetail } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+
+/** The priority a cigar gets when it is added with one tap (the humidor's Wishlist tab changes it). */
+const DEFAULT_PRIORITY = 3;
+
+/**
+ * A cigar's wishlist button wherever the cigar is shown (search, the cigar page, a band scan), from the member's
+ * wishlist query: 'Add to Wishlist' while the cigar is not on it, then 'In Wishlist' with a Remove button. `onAdd`
+ * replaces the one-tap add (search asks for a priority and notes first). Each name starts with what the button shows
+ * (WCAG 2.5.3), the cigar after it.
+ */
+export function WishlistButton({ cigar, onAdd, className }: {
+  cigar: { id: string; brandName: string; name: string };
+  onAdd?: () => void;
+  className?: string;
+}) {
+  const { entry, loading } = useWishlistEntry(cigar.id);
+  const add = useAddWishlistItem();
+  const remove = useRemoveWishlistItem();
+  const title = `${cigar.brandName} ${cigar.name}`;
+
+  if (entry) {
+    const removeEntry = () => remove.mutate(entry.id, {
+      onSuccess: () => toast({ title: 'Item removed from wishlist', variant: 'success' }),
+      onError: (err) => toast({ title: 'Failed to remove item from wishlist', description: errorDetail(err), variant: 'error' }),
+    });
+    return (
+      <span className={cn('inline-flex items-center gap-1', className)} data-wishlist="in">
+        <span className="inline-flex h-8 items-center gap-1.5 rounded-md bg-primary/15 px-3 text-sm font-medium text-primary">
+          <Heart className="h-4 w-4 fill-current" aria-hidden />In Wishlist<span className="sr-only">: {title}</span>
+        </span>
+        <Button variant="ghost" size="sm" onClick={removeEntry} disabled={remove.isPending} aria-label={`Remove ${title} from the wishlist`}>
+          {remove.isPending ? 'Removing...' : 'Remove'}
+        </Button>
+      </span>
+    );
+  }
+
+  const addEntry = onAdd ?? (() => add.mutate({ cigarId: cigar.id, priority: DEFAULT_PRIORITY, notes: null }, {
+    onSuccess: () => toast({ title: 'Item added to wishlist', variant: 'success' }),
+    onError: (err) => toast({ title: 'Failed to add item to wishlist', description: errorDetail(err), variant: 'error' }),
+  }));
+  return (
+    <Button variant="outline" size="sm" className={className} onClick={addEntry} disabled={loading || add.isPending} data-wishlist="out">
+      <Heart className="h-4 w-4" aria-hidden />{add.isPending ? 'Adding...' : 'Add to Wishlist'}<span className="sr-only">: {title}</span>
+    </Button>
+  );
+}
