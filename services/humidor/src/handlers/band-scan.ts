@@ -4,16 +4,25 @@ import { logger } from '@torcedor/service-kit/logger';
 import { BAND_MATCHES_SHOWN } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import { bandReader } from '../providers/band-reader.ts';
+import type { CigarView } from '../domain/catalog.ts';
+import type { BandMatch } from '../domain/identify.ts';
 import { searchIndexes } from '../store/search-index.ts';
+import { currentCommunity } from './community.ts';
 
 /** Matches of the vision model's reading taken before those of another brand than the one it read are dropped. */
 const VISION_CANDIDATES = 30;
+
+/** The matches' cigars with their rating and photos as they are now when they come in time (handlers/community.ts). */
+async function current<M extends BandMatch<CigarView>>(matches: M[]): Promise<M[]> {
+  const community = await currentCommunity(matches.map((m) => m.cigar.id));
+  return matches.map((m) => ({ ...m, cigar: { ...m.cigar, ...community.get(m.cigar.id) } }));
+}
 
 /** Band scan (docs/band-scan.md): catalog cigars ranked from the text read off a band. */
 export const identifyCigar: RouteHandler<Routes['identifyCigar']> = async ({ body }) => {
   const [idx, reader] = await Promise.all([searchIndexes(), bandReader()]);
   // A brand the member names weighs in for that brand's cigars, never matches alone (docs/band-scan.md).
-  return { items: idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints), visionAvailable: reader !== null };
+  return { items: await current(idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints)), visionAvailable: reader !== null };
 };
 
 /** Band scan's second opinion: the vision model reads the member's photo, the catalog matches what it read, the photo goes. */
@@ -28,7 +37,7 @@ export const identifyCigarImage: RouteHandler<Routes['identifyCigarImage']> = as
     const found = text ? (await searchIndexes()).bands.match(text, VISION_CANDIDATES) : [];
     // The model named a brand: only that brand's cigars can be it (a line word shared with another brand is not).
     const items = (seen.brand ? found.filter((m) => m.matched.brand.length > 0) : found).slice(0, BAND_MATCHES_SHOWN);
-    return { items, visionAvailable: true, seen };
+    return { items: await current(items), visionAvailable: true, seen };
   } finally {
     // The photo is not kept, whatever the answer (docs/band-scan.md, "Privacy").
     await uploads.deleteUpload(session.userId, body.objectPath).catch((err: unknown) => logger.warn('band photo not deleted', { error: err as Error }));

@@ -1,20 +1,21 @@
 import { notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import type { Routes } from '@torcedor/shared/routes';
-import { communityOfCigars, getBrandWithCigars, getCigar as readCigar, getLounge as readLounge, loadCatalog } from '../store/catalog.ts';
+import { getBrandWithCigars, getCigar as readCigar, getLounge as readLounge, loadCatalog } from '../store/catalog.ts';
 import { searchIndexes } from '../store/search-index.ts';
+import { currentCommunity } from './community.ts';
 
 /** The most results of each kind a search answers. */
 const SEARCH_LIMITS = { cigars: 60, brands: 20, lounges: 20 };
 
 /**
  * Search across cigars, brands and lounges (the instance's in-memory index); the cigars found carry their rating and
- * photos as they are now (store/catalog.ts#communityOfCigars).
+ * photos as they are now when they come in time (handlers/community.ts).
  */
 export const search: RouteHandler<Routes['search']> = async ({ query }) => {
   const idx = await searchIndexes();
   const found = idx.cigars.search(query.q, SEARCH_LIMITS.cigars);
-  const community = await communityOfCigars(found.map((c) => c.id));
+  const community = await currentCommunity(found.map((c) => c.id));
   return [
     { type: 'cigars' as const, items: found.map((c) => ({ ...c, ...community.get(c.id) })) },
     { type: 'brands' as const, items: idx.brands.search(query.q, SEARCH_LIMITS.brands) },
