@@ -109,7 +109,7 @@ async function furnish(page: Page, baseURL: string | undefined, cigarId: string)
         cigarId, drawScore: 88, burnScore: 90, flavorScore: 92, overallScore: 91, flavorTags: ['Cocoa', 'Cedar'], notes: 'Even burn, cocoa and cedar.',
       });
       expect(review.status()).toBe(201);
-    }).toPass({ timeout: 20_000, intervals: [500, 1_000, 2_000] });
+    }).toPass({ timeout: 90_000, intervals: [500, 1_000, 2_000] });
   }
   if (!(await list<unknown[]>('/api/humidor')).length) expect((await post('/api/humidor', { cigarId, quantity: 2 })).status()).toBe(201);
   if (!(await list<unknown[]>('/api/wishlist')).length) expect((await post('/api/wishlist', { cigarId, priority: 3, notes: null })).status()).toBe(201);

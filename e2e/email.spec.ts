@@ -76,6 +76,8 @@ test.describe('email', () => {
       headers, data: { email, password: PASSWORD, firstName: 'Reese', lastName: 'Etter', dateOfBirth: '1979-02-11', country: 'US' },
     });
     expect(signup.status()).toBe(201);
+    // Sign-up signs the new member in: this visitor is someone who forgot the password, signed out.
+    await page.context().clearCookies();
     const before = await messagesTo(page.request, email);
 
     await page.goto('/');

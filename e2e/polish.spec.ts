@@ -51,7 +51,7 @@ test.describe('polish', () => {
     const card = page.getByRole('region', { name: /^Cigars/ }).getByRole('listitem').first();
     await expect(card).toBeVisible({ timeout: 30_000 });
     const add = card.getByRole('button', { name: /^Add to Wishlist: / });
-    const title = ((await add.textContent()) ?? '').replace(/^Add to Wishlist: /, '');
+    const title = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add to Wishlist: /, '');
     await add.click();
     // Search asks for a priority and notes first.
     const dialog = page.getByRole('dialog', { name: 'Add to Wishlist' });

@@ -128,24 +128,25 @@ test.describe('the social flow', () => {
         await expect(postA.getByRole('button', { name: /^Comments, / })).toHaveAccessibleName('Comments, 1 comment');
       });
 
-      await test.step('A\u2019s bell counts the follow, the like and the comment, and lists them', async () => {
+      await test.step('A\u2019s bell counts the follow, the like and the comment (beside the welcome every new member gets), and lists them', async () => {
         const bell = pageA.getByRole('banner').getByRole('button', { name: /^Notifications/ });
-        // Notifications are written as the events arrive: reload until all three are counted.
+        // Notifications are written as the events arrive: reload until all three are counted, with the welcome.
         await expect(async () => {
           await pageA.reload();
-          await expect(bell).toHaveAccessibleName('Notifications, 3 unread', { timeout: 1_500 });
+          await expect(bell).toHaveAccessibleName('Notifications, 4 unread', { timeout: 1_500 });
         }).toPass({ timeout: 10_000, intervals: [250, 500, 1_000] });
-        await expect(bell.getByTestId('unread-badge')).toHaveText('3');
+        await expect(bell.getByTestId('unread-badge')).toHaveText('4');
 
         await bell.click();
         const panel = pageA.getByRole('dialog', { name: 'Notifications' });
         await expect(panel).toBeVisible();
         const rows = panel.getByRole('listitem');
-        await expect(rows).toHaveCount(3);
+        await expect(rows).toHaveCount(4);
+        await expect(rows.filter({ hasText: 'Welcome to Torcedor!' })).toHaveCount(1);
         await expect(rows.filter({ hasText: `${b.name} liked your post` })).toHaveCount(1);
         await expect(rows.filter({ hasText: `${b.name} commented: \u201c${COMMENT}\u201d` })).toHaveCount(1);
         await expect(rows.filter({ hasText: `${b.name} started following you` })).toHaveCount(1);
-        await expect(panel.getByRole('img', { name: 'Unread' })).toHaveCount(3);
+        await expect(panel.getByRole('img', { name: 'Unread' })).toHaveCount(4);
         // Shown for a moment, they count as read: the badge goes once the panel closes.
         await expect(bell).toHaveAccessibleName('Notifications', { timeout: 5_000 });
         await pageA.keyboard.press('Escape');

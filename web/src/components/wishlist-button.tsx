@@ -47,8 +47,11 @@ export function WishlistButton({ cigar, onAdd, className }: {
     onError: (err) => toast({ title: 'Failed to add item to wishlist', description: errorDetail(err), variant: 'error' }),
   }));
   return (
-    <Button variant="outline" size="sm" className={className} onClick={addEntry} disabled={loading || add.isPending} data-wishlist="out">
-      <Heart className="h-4 w-4" aria-hidden />{add.isPending ? 'Adding...' : 'Add to Wishlist'}<span className="sr-only">: {title}</span>
+    <Button
+      variant="outline" size="sm" className={className} onClick={addEntry} disabled={loading || add.isPending} data-wishlist="out"
+      aria-label={`${add.isPending ? 'Adding...' : 'Add to Wishlist'}: ${title}`}
+    >
+      <Heart className="h-4 w-4" aria-hidden />{add.isPending ? 'Adding...' : 'Add to Wishlist'}
     </Button>
   );
 }

@@ -69,7 +69,7 @@ export function AccountMenu({ user, trigger, links = [], side = 'bottom' }: {
 /** The header's trigger of the account menu: the member's initial, with the premium badge. */
 export function AvatarTrigger({ user }: { user: User }) {
   return (
-    <span className="relative">
+    <span className="relative inline-flex">
       <DropdownMenu.Trigger className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg" aria-label="Account menu">
         {displayName(user).slice(0, 1).toUpperCase()}
       </DropdownMenu.Trigger>

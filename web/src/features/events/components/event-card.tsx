@@ -17,9 +17,9 @@ export function EventCard({ event }: { event: ClubEvent }) {
       <EventFacts event={event} />
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
         <RsvpButtons event={event} />
-        <Link to="/events/$id" params={{ id: event.id }} className="text-sm text-primary">
-          {/* The name starts with what the link shows (WCAG 2.5.3), the event's title after it. */}
-          View event<span className="sr-only">: {event.title}</span>
+        {/* The name starts with what the link shows (WCAG 2.5.3), the event's title after it. */}
+        <Link to="/events/$id" params={{ id: event.id }} className="text-sm text-primary" aria-label={`View event: ${event.title}`}>
+          View event
         </Link>
       </div>
     </Card>

@@ -78,8 +78,8 @@ function MatchCard({ match, label }: { match: Match; label: string | null }) {
       <MatchedWords matched={match.matched} />
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
-        <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending}>
-          <Plus className="h-4 w-4" aria-hidden />{addHumidor.isPending ? 'Adding...' : 'Add to Humidor'}<span className="sr-only">: {title}</span>
+        <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending} aria-label={`${addHumidor.isPending ? 'Adding...' : 'Add to Humidor'}: ${title}`}>
+          <Plus className="h-4 w-4" aria-hidden />{addHumidor.isPending ? 'Adding...' : 'Add to Humidor'}
         </Button>
         <WishlistButton cigar={cigar} />
         <Link
@@ -88,8 +88,11 @@ function MatchCard({ match, label }: { match: Match; label: string | null }) {
         >
           <PenLine className="h-4 w-4" aria-hidden />Write a Review
         </Link>
-        <Button size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })}>
-          <SearchX className="h-4 w-4" aria-hidden />Not this cigar<span className="sr-only">: {title}, search instead</span>
+        <Button
+          size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })}
+          aria-label={`Not this cigar: ${title}, search instead`}
+        >
+          <SearchX className="h-4 w-4" aria-hidden />Not this cigar
         </Button>
       </div>
     </Card>

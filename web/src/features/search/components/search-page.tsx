@@ -79,8 +79,8 @@ function CigarCard({ cigar, onWish }: { cigar: Cigar; onWish: (c: Cigar) => void
       <div className="mt-auto flex flex-wrap justify-end gap-2 pt-4">
         {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
         <WishlistButton cigar={cigar} onAdd={() => onWish(cigar)} />
-        <Link to="/humidor" search={{ add: cigar.id }} className={buttonClass('primary', 'sm', 'no-underline')}>
-          <Plus className="h-4 w-4" aria-hidden />Add to Humidor<span className="sr-only">: {cigar.brandName} {cigar.name}</span>
+        <Link to="/humidor" search={{ add: cigar.id }} className={buttonClass('primary', 'sm', 'no-underline')} aria-label={`Add to Humidor: ${cigar.brandName} ${cigar.name}`}>
+          <Plus className="h-4 w-4" aria-hidden />Add to Humidor
         </Link>
       </div>
     </Card>
