@@ -263,3 +263,25 @@ async function deleteBatch(objects: ObjectIdentifier[]): Promise<void> {
   const kept = out.Errors ?? [];
   if (kept.length) throw new Error(`S3 did not delete ${kept.length} upload(s): ${kept.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
 }
+
+/**
+ * Several uploads registered at once (a review's or a humidor item's photos): each checked and copied as
+ * `registerUpload` does. One refused (INVALID_UPLOAD) refuses them all: the copies already made are deleted, so nothing
+ * is kept. Answers the copies' object paths in the order given.
+ */
+export async function registerUploads(userId: string, incoming: readonly string[]): Promise<string[]> {
+  const out = await Promise.allSettled(incoming.map((path) => registerUpload(userId, path)));
+  const refused = out.find((r) => r.status === 'rejected');
+  const paths = out.flatMap((r) => (r.status === 'fulfilled' ? [r.value.objectPath] : []));
+  if (refused) {
+    await dropUploads(userId, paths);
+    throw refused.reason;
+  }
+  return paths;
+}
+
+/** Deletes registered uploads that were not kept (a refused or repeated write); a failure is logged, never thrown. */
+export async function dropUploads(userId: string, paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((p) => deleteUpload(userId, p)
+    .catch((e: unknown) => logger.warn('unused upload not deleted', { error: e as Error }))));
+}

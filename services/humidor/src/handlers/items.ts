@@ -9,7 +9,7 @@ import { cigarCardsOf } from '../store/catalog.ts';
 import { readCounts } from '../store/counts.ts';
 import { addItem, deleteItem, listItems, updateItem } from '../store/items.ts';
 import { capOf, cigarOr400, limitReached } from './common.ts';
-import { dropPhotos, registerPhotos } from './photos.ts';
+import { dropUploads, registerUploads } from '@torcedor/service-kit/uploads';
 
 /** Items with their cigars' ratings as they are now (store/catalog.ts#cigarCardsOf: one BatchGet). */
 async function withCards(items: Item[]): Promise<Item[]> {
@@ -33,10 +33,10 @@ export const getHumidorSummary: RouteHandler<Routes['getHumidorSummary']> = asyn
  */
 export const addHumidorItem: RouteHandler<Routes['addHumidorItem']> = async ({ session, body, idempotencyKey }) => {
   const userId = session.userId;
-  const registering = registerPhotos(userId, body.photos);
+  const registering = registerUploads(userId, body.photos);
   registering.catch(() => undefined); // awaited below; its refusal is the answer then
   const [cigar, cap] = await Promise.all([cigarOr400(body.cigarId), capOf(userId)]).catch(async (err: unknown) => {
-    await registering.then((paths) => dropPhotos(userId, paths), () => undefined);
+    await registering.then((paths) => dropUploads(userId, paths), () => undefined);
     throw err;
   });
   const registered = await registering;
@@ -45,15 +45,15 @@ export const addHumidorItem: RouteHandler<Routes['addHumidorItem']> = async ({ s
   const id = idempotencyKey ? keyedId(userId, idempotencyKey, 'item') : undefined;
   const added = await addItem(userId, cigar, { ...fields, photos, currentPrice: null, readyOn: null }, cap, id)
     .catch(async (err: unknown) => {
-      await dropPhotos(userId, registered);
+      await dropUploads(userId, registered);
       throw err;
     });
   if (!added.ok) {
-    await dropPhotos(userId, registered);
+    await dropUploads(userId, registered);
     throw limitReached();
   }
   const kept = added.item.photos;
-  await dropPhotos(userId, registered.filter((p) => !kept.includes(uploadUrl(p))));
+  await dropUploads(userId, registered.filter((p) => !kept.includes(uploadUrl(p))));
   countBusiness('HumidorAdds');
   return itemWithCard(added.item, cigar);
 };
@@ -66,21 +66,21 @@ export const addHumidorItem: RouteHandler<Routes['addHumidorItem']> = async ({ s
 export const updateHumidorItem: RouteHandler<Routes['updateHumidorItem']> = async ({ session, params, body }) => {
   const userId = session.userId;
   const incoming = (body.photos ?? []).filter((p) => IncomingPath.safeParse(p).success);
-  const [cap, registered] = await Promise.all([capOf(userId), registerPhotos(userId, incoming)]);
+  const [cap, registered] = await Promise.all([capOf(userId), registerUploads(userId, incoming)]);
   const added = registered.map(uploadUrl);
   const byIncoming = new Map(incoming.map((p, i) => [p, added[i]!]));
   const photos = body.photos?.map((p) => byIncoming.get(p) ?? uploadUrl(p));
   const changed = await updateItem(userId, params.id, { ...body, photos }, cap, added).catch(async (err: unknown) => {
-    await dropPhotos(userId, registered);
+    await dropUploads(userId, registered);
     throw err;
   });
-  if (!changed?.ok) await dropPhotos(userId, registered);
+  if (!changed?.ok) await dropUploads(userId, registered);
   if (!changed) throw notFound('Humidor item not found');
   if (!changed.ok && changed.reason === 'unknown-photo') {
     throw badRequest('This photo is not one of the item\'s: upload it again', [{ path: ['photos'], message: 'Unknown photo' }], 'INVALID_UPLOAD');
   }
   if (!changed.ok) throw limitReached();
-  await dropPhotos(userId, changed.removedPhotos.map(objectPathOf));
+  await dropUploads(userId, changed.removedPhotos.map(objectPathOf));
   return (await withCards([changed.item]))[0]!;
 };
 
@@ -88,6 +88,6 @@ export const updateHumidorItem: RouteHandler<Routes['updateHumidorItem']> = asyn
 export const deleteHumidorItem: RouteHandler<Routes['deleteHumidorItem']> = async ({ session, params }) => {
   const removed = await deleteItem(session.userId, params.id);
   if (!removed) throw notFound('Humidor item not found');
-  await dropPhotos(session.userId, removed.photos.map(objectPathOf));
+  await dropUploads(session.userId, removed.photos.map(objectPathOf));
   return { ok: true as const };
 };

@@ -12,7 +12,7 @@ import { readAuthor } from '../store/authors.ts';
 import { getCigarCopy } from '../store/cigars.ts';
 import * as reviews from '../store/reviews.ts';
 import { emailUnverified } from './errors.ts';
-import { dropPhotos, registerPhotos } from './photos.ts';
+import { dropUploads, registerUploads } from '@torcedor/service-kit/uploads';
 
 /**
  * Publishes a review. Its photos (at most PHOTOS_MAX) are registered beside the reads of the cigar's copy and the
@@ -22,9 +22,9 @@ import { dropPhotos, registerPhotos } from './photos.ts';
  */
 export const createReview: RouteHandler<Routes['createReview']> = async ({ session, body, idempotencyKey }) => {
   const userId = session.userId;
-  const [cigar, me, photos] = await Promise.all([getCigarCopy(body.cigarId), readAuthor(userId), registerPhotos(userId, body.photos)]);
+  const [cigar, me, photos] = await Promise.all([getCigarCopy(body.cigarId), readAuthor(userId), registerUploads(userId, body.photos)]);
   const refuse = async (err: Error): Promise<never> => {
-    await dropPhotos(userId, photos);
+    await dropUploads(userId, photos);
     throw err;
   };
   if (!mayContribute(me)) return refuse(emailUnverified());
@@ -37,7 +37,7 @@ export const createReview: RouteHandler<Routes['createReview']> = async ({ sessi
   };
   if (!(await reviews.createReview(r).catch((err: unknown) => refuse(err as Error)))) {
     // The same review was written before (a retry with the same key): it keeps the photos it has.
-    await dropPhotos(userId, photos);
+    await dropUploads(userId, photos);
     return reviewView((await reviews.getReview(r.reviewId)) ?? r, me, me.contentFilter);
   }
   countBusiness('ReviewsCreated');
