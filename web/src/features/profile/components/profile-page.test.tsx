@@ -105,11 +105,13 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it("shows another member's reviews with stars, scores, tags and a Report button", async () => {
-    stubApi({ 'GET /api/users/u2/reviews': [review({ overallScore: 70 })] });
+  it("shows another member's reviews with stars, scores, tags, photos and a Report button", async () => {
+    stubApi({ 'GET /api/users/u2/reviews': [review({ overallScore: 70, photos: ['/uploads/u2/photo-one-0123456789abcdef'] })] });
     renderProfile('u2', 'reviews');
     const card = await screen.findByRole('article', { name: 'Review of Padrón 1964 Exclusivo' });
     const c = within(card);
+    // The review's photos, as on the cigar's page.
+    expect(within(c.getByRole('list', { name: /^Photos of Padrón 1964 Exclusivo/ })).getAllByRole('img')).toHaveLength(1);
     expect(c.getByText('Robusto')).toBeTruthy();
     expect(c.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeTruthy();
     expect(c.getAllByRole('term').map((t) => t.textContent)).toEqual(['Draw', 'Burn', 'Flavor', 'Overall']);

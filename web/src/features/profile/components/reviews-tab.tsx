@@ -1,5 +1,6 @@
 import { starRating } from '@torcedor/shared/formatters';
 import type { Review } from '@torcedor/shared/schemas/social';
+import { PhotoGallery } from '@/components/photo-gallery';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Skeleton } from '@/components/ui/card';
@@ -58,6 +59,7 @@ function ReviewCard({ review: r, own }: { review: Review; own: boolean }) {
           </ul>
         ) : null}
         {r.notes ? <p className="mt-3 whitespace-pre-wrap break-words">{r.notes}</p> : null}
+        {r.photos.length ? <PhotoGallery photos={r.photos} subject={`${r.brandName} ${r.cigarName}, reviewed by ${r.userName}`} className="mt-3" /> : null}
         <p className="mt-3 text-xs text-muted"><time dateTime={r.createdAt}>{formatRelative(r.createdAt, new Date())}</time></p>
       </article>
     </Card>
