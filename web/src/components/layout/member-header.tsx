@@ -141,11 +141,7 @@ export function NotificationsBell() {
     <Popover.Root open={open} onOpenChange={change}>
       <Popover.Trigger className="relative rounded-full p-2 text-muted hover:text-fg" aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}>
         <Bell className="h-5 w-5" aria-hidden />
-        {unreadCount > 0 ? (
-          <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-primary-fg">
-            {unreadBadge(unreadCount)}
-          </span>
-        ) : null}
+        <CountBadge count={unreadCount} testId="unread-badge" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={8} aria-label="Notifications" className="z-50 w-80 rounded-lg border border-border bg-surface p-3 text-sm shadow-xl">
@@ -188,11 +184,7 @@ export function MessagesLink() {
       aria-label={count ? `Messages, ${count} unread` : 'Messages'} title="Messages"
     >
       <MessageCircle className="h-5 w-5" aria-hidden />
-      {count > 0 ? (
-        <span aria-hidden data-testid="messages-badge" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-primary-fg">
-          {unreadBadge(count)}
-        </span>
-      ) : null}
+      <CountBadge count={count} testId="messages-badge" />
     </Link>
   );
 }
@@ -260,5 +252,15 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
         </nav>
       ) : null}
     </>
+  );
+}
+
+/** The unread count on a header icon (the bell, messages): hidden from assistive tools, whose name carries the count. */
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span aria-hidden data-testid={testId} className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold leading-none text-primary-fg">
+      {unreadBadge(count)}
+    </span>
   );
 }
