@@ -4,11 +4,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_DOCS_ASSETS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { TESSERACT_BASE, TESSERACT_FILES, TESSERACT_LANG_VERSION } from './src/features/scan/lib/tesseract-assets';
+
+/**
+ * Lingui's macros (docs/i18n.md) turn `t`Add to humidor`` and <Trans> into catalog lookups at build time. The English
+ * text stays in the bundle (stripNonEssentialFields off): it is the message's fallback and the English catalog's
+ * source, so the English pages load no catalog.
+ */
+const LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+const LINGUI_MACRO: [string, Record<string, unknown>] = [
+  '@lingui/babel-plugin-lingui-macro',
+  { stripNonEssentialFields: false, linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) },
+];
 
 /**
  * The API reference page (/api/docs, served by identity) loads Swagger UI from our own origin: its bundle and
@@ -302,7 +315,8 @@ export default defineConfig({
       generatedRouteTree: './src/route-tree.gen.ts',
       quoteStyle: 'single',
     }),
-    react(),
+    react({ babel: { plugins: [LINGUI_MACRO] } }),
+    lingui({ configPath: LINGUI_CONFIG }),
     tailwindcss(),
     apiDocsAssets(),
     tesseractAssets(),

@@ -11,6 +11,10 @@ export const COUNTRIES = [
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+/** The languages the club speaks (docs/i18n.md): a member's `language` setting, the web's catalogs, emails, VitolAI. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
+export type LanguageCode = (typeof LANGUAGES)[number];
+
 /** The legal text's global floor ("18 globally"); the US raises it to 21. */
 export const GLOBAL_MINIMUM_AGE = 18;
 

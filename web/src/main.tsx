@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyUserRead } from '@/lib/early-user';
+import { activateLanguage, i18n, initialLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { hasSignedInHint } from '@/lib/session-hints';
 import { warmUp } from '@/lib/warm-up';
@@ -22,10 +24,16 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   addEventListener('load', () => void import('@/lib/pwa').then((m) => m.registerWhenIdle()), { once: true });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first screen is drawn in the device's language (docs/i18n.md): its catalogs are fetched while the reads above
+// travel. A signed-in member's saved language follows once their read answers (src/routes/_authenticated.tsx).
+void activateLanguage(initialLanguage(), { remember: false }).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

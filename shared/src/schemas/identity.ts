@@ -2,11 +2,11 @@ import * as z from 'zod';
 import { Attribution } from './attribution.ts';
 import { Strength } from './humidor.ts';
 import { plainText } from './text.ts';
-import { BIO_MAX_LENGTH, COUNTRY_CODES, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
+import { BIO_MAX_LENGTH, COUNTRY_CODES, LANGUAGES, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
 export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
-export const Language = z.enum(['en', 'es', 'fr', 'de', 'it']);
+export const Language = z.enum(LANGUAGES);
 export const ContentFilter = z.enum(['minimal', 'standard', 'strict']);
 
 export const PrivacySettings = z.strictObject({

@@ -1,10 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { DAY_MS, HOUR_MS, RELATIVE_TIME_DAYS_LIMIT } from '@torcedor/shared/constants';
+import { intlLocale } from './i18n';
 
 /**
  * The app's one way of writing a moment: 'Dec 2, 2026, 6:30 PM' (no seconds) in the device's time zone, and for
  * what happened in the last week the spec's relative time (docs/product.md, "Behaviour": under 1 hour 'Just now',
  * under 24 hours 'Nh ago', under 7 days 'Nd ago'). Every page writes dates through here, so the feed, /events and
- * the owner's pages read the same.
+ * the owner's pages read the same. Other languages write the same in their own way (Intl, in the app's language:
+ * docs/i18n.md).
  */
 
 type When = string | Date;
@@ -12,8 +15,10 @@ type When = string | Date;
 // Made on first use and kept: making an Intl.DateTimeFormat costs ~50 times using one (once per card otherwise).
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let f = formats.get(name);
-  if (!f) formats.set(name, (f = new Intl.DateTimeFormat('en-US', options)));
+  const locale = intlLocale();
+  const key = `${locale}:${name}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, options)));
   return f;
 }
 
@@ -58,8 +63,10 @@ export function formatRelative(value: When, now: Date): string {
   const d = toDate(value);
   if (!valid(d)) return '';
   const diff = now.getTime() - d.getTime();
-  if (diff < HOUR_MS) return 'Just now';
-  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
-  if (diff < RELATIVE_TIME_DAYS_LIMIT * DAY_MS) return `${Math.floor(diff / DAY_MS)}d ago`;
+  if (diff < HOUR_MS) return t`Just now`;
+  const hours = Math.floor(diff / HOUR_MS);
+  if (diff < DAY_MS) return t`${hours}h ago`;
+  const days = Math.floor(diff / DAY_MS);
+  if (diff < RELATIVE_TIME_DAYS_LIMIT * DAY_MS) return t`${days}d ago`;
   return formatDateTime(d);
 }

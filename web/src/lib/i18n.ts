@@ -1,0 +1,92 @@
+import { i18n, type Messages } from '@lingui/core';
+import { LANGUAGES, type LanguageCode } from '@torcedor/shared/constants';
+
+/**
+ * The app's language (docs/i18n.md). The member's saved preference when signed in; otherwise the visitor's own choice
+ * (the landing page's and the footer's switcher), else the browser's first supported language, else English. The
+ * choice is remembered on the device, so the first screen after a reload is drawn in it before any read answers.
+ *
+ * Each language's messages are its catalogs (src/locales/<language>/<area>.po, compiled by Lingui's Vite plugin), one
+ * chunk per area, fetched only for that language. `pseudo` (tests only) renders every message in accented letters.
+ */
+export type AppLanguage = LanguageCode;
+export { LANGUAGES };
+export const PSEUDO = 'pseudo';
+type Locale = AppLanguage | typeof PSEUDO;
+
+/** Each language's name in itself: how the switchers list it. */
+export const LANGUAGE_NAMES: Record<AppLanguage, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', it: 'Italiano' };
+
+const STORAGE_KEY = 'torcedor.language';
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+
+const isLanguage = (v: unknown): v is AppLanguage => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+
+function stored(): Locale | null {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    return v === PSEUDO || isLanguage(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first of the browser's languages the club speaks ('de-AT' is German), or null. */
+export function browserLanguage(preferred: readonly string[] = navigator.languages ?? [navigator.language]): AppLanguage | null {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** The language to draw the first screen in, before anything is read from the API. */
+export const initialLanguage = (): Locale => stored() ?? browserLanguage() ?? 'en';
+
+/** The locale Intl formats in: the app's language (the pseudo-locale formats as English). */
+export const intlLocale = (): string => (i18n.locale && i18n.locale !== PSEUDO ? i18n.locale : 'en');
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Fetches a language's catalogs once (all its areas, in parallel). */
+function load(locale: Locale): Promise<void> {
+  let p = loading.get(locale);
+  if (!p) {
+    const prefix = `../locales/${locale}/`;
+    const wanted = Object.entries(catalogs).filter(([path]) => path.startsWith(prefix));
+    p = Promise.all(wanted.map(([, get]) => get())).then((parts) => {
+      i18n.load(locale, Object.assign({}, ...parts.map((m) => m.messages)) as Messages);
+    });
+    p.catch(() => loading.delete(locale));
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+/**
+ * Draws the app in a language from now on: its catalogs are fetched (once), then every component re-renders in it
+ * and `<html lang>` follows. `remember` keeps the choice on this device (a visitor's switcher, a member's setting).
+ */
+export async function activateLanguage(locale: Locale, { remember = true } = {}): Promise<void> {
+  await load(locale);
+  i18n.activate(locale);
+  document.documentElement.lang = locale === PSEUDO ? 'en' : locale;
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, locale);
+    } catch {
+      // Private modes may refuse storage: the language holds until the page closes.
+    }
+  }
+}
+
+/**
+ * Follows the signed-in member's saved language (their read, or Settings saving a new one). The pseudo-locale,
+ * which only tests choose, is kept.
+ */
+export function followMemberLanguage(language: AppLanguage | undefined): void {
+  if (!language || i18n.locale === language || stored() === PSEUDO) return;
+  void activateLanguage(language);
+}
+
+export { i18n };
