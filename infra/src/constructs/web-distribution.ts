@@ -62,11 +62,12 @@ export class WebDistribution extends Construct {
   /**
    * The viewer headers /api requests carry to the services, beside the cookies and the query: what the kit reads (the
    * same-origin check's Origin and X-Forwarded-Host, the body's type, Idempotency-Key, Stripe's signature, the browser
-   * for the user pool's risk scoring) and CloudFront's own CloudFront-Viewer-Address, the member's real address
+   * for the user pool's risk scoring, the answer's language) and CloudFront's own CloudFront-Viewer-Address, the member's real address
    * (docs/architecture.md, "Client address"). The Host is never forwarded: the origin's own name is.
    */
   static readonly API_VIEWER_HEADERS = [
-    'origin', 'x-forwarded-host', 'content-type', IDEMPOTENCY_HEADER, 'stripe-signature', 'user-agent', 'accept', VIEWER_ADDRESS_HEADER,
+    'origin', 'x-forwarded-host', 'content-type', IDEMPOTENCY_HEADER, 'stripe-signature', 'user-agent', 'accept', 'accept-language',
+    VIEWER_ADDRESS_HEADER,
   ] as const;
 
   /**

@@ -1,12 +1,13 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
+import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, UNAVAILABLE_MESSAGE, type LanguageCode } from '@torcedor/shared/constants';
 import { isStateChanging, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '@torcedor/shared/route';
 import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
 import type { ServiceName } from '@torcedor/shared/services';
 import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
 import { clientAddress } from './client-address.ts';
+import { requestLanguage } from './language.ts';
 import { memoUntilFailure } from './memo.ts';
 import { baseConfig } from './config.ts';
 import { outboxRelay } from './events.ts';
@@ -78,6 +79,8 @@ export interface Ctx<R extends RouteDef> {
   clientAddress: () => Promise<string>;
   /** The request's Idempotency-Key on idempotent routes (null without one): ids of what it creates come from it. */
   idempotencyKey: string | null;
+  /** The language the answer is asked in (Accept-Language, language.ts): what VitolAI answers and `.ics` files are written in. */
+  language: LanguageCode;
 }
 /** A handler answers its route's JSON, a Reply, or (routes with `stream: true` only) a StreamReply. */
 export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply | StreamReply>;
@@ -177,6 +180,7 @@ function routeHandler(def: RouteDef, fn: RouteHandler<RouteDef>, appOrigin: stri
       params, query, body, session, event, rawBody, cookies: [] as string[], idempotencyKey,
       requestId: event.requestContext?.requestId ?? '',
       clientAddress: memoUntilFailure(() => clientAddress(event)),
+      language: requestLanguage(event.headers['accept-language']),
     } as Ctx<RouteDef>;
     const answer = async (): Promise<HttpResult> => {
       const out = await (session && entitlement ? withEntitlement(session.userId, entitlement.item, () => fn(ctx)) : fn(ctx));
