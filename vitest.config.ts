@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'services/**/*.unit.test.ts', 'local/**/*.unit.test.ts'],
+          include: ['shared/**/*.test.ts', 'services/**/*.unit.test.ts', 'local/**/*.unit.test.ts', 'web/scripts/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

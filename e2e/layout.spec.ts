@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { create, furnish, MEMBER, memberStops, originOf, OWNER, OWNER_STOPS, passAgeGate, SIGNED_OUT_STOPS, signedInPage, type Stop } from './club-walk';
 
 /**
  * Phone-first layout (docs/product.md, "Screens"): every route of the app, signed out, as a demo member and as the
@@ -7,26 +8,12 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
  * first post in the first screen of a phone; toasts clear of the form they speak about; humidor cards of one width.
  */
 
-/** The local stack's seeded accounts (local/src/seed/accounts.ts, docs/architecture.md). */
-const DEMO_PASSWORD = 'Torcedor-demo-2026';
-const MEMBER = 'member@torcedor.test';
-const OWNER = 'owner@torcedor.test';
 const PASSWORD = 'Hoyo-de-Monterrey-Epicure-2';
 
 const PHONES = [360, 390, 430].map((width) => ({ width, height: 844 }));
 const LAPTOP = { width: 1280, height: 800 };
 const VIEWPORTS = [...PHONES, LAPTOP];
 const PHONE = { width: 390, height: 844 };
-
-/** State-changing API calls carry the app's origin (playwright.config.ts's baseURL). */
-const originOf = (baseURL: string | undefined) => ({ origin: new URL(baseURL!).origin });
-
-/** One place of the walk: a path, and what shows once its data is in (its `h1` is waited for anyway). */
-interface Stop {
-  path: string;
-  ready?: (page: Page) => Locator;
-  label?: string;
-}
 
 /** Waits for the page's main heading, its own ready marker, the loading skeletons to give way and the fonts. */
 async function settle(page: Page, stop: Stop) {
@@ -78,14 +65,6 @@ async function walk(page: Page, stops: readonly Stop[]): Promise<string[]> {
 
 const report = (found: string[]) => `pages wider than the window (they scroll sideways):\n${found.join('\n')}`;
 
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, password = DEMO_PASSWORD): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { headers: originOf(baseURL), data: { email, password } });
-  expect(res.status()).toBe(200);
-  return page;
-}
-
 /** A fresh member, signed up and logged in through the API in a new context. */
 async function freshMember(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport });
@@ -101,99 +80,20 @@ async function freshMember(browser: Browser, baseURL: string | undefined, viewpo
   return page;
 }
 
-/**
- * Creates through the API, trying again while the stack answers 503 (its store busy on a loaded machine: the answer
- * says to try again); anything but 201 or 503 fails at once.
- */
-async function create(page: Page, baseURL: string | undefined, path: string, data: object) {
-  await expect(async () => {
-    const res = await page.request.post(path, { headers: originOf(baseURL), data });
-    expect([201, 503], `POST ${path}`).toContain(res.status());
-    expect(res.status()).toBe(201);
-  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
-}
-
-/**
- * What the member's pages show, whatever the stack seeded (an end-to-end stack has no demo club,
- * local/src/seed/demo-club.ts): a post of the demo member's own in their feed, an upcoming event they host.
- */
-async function clubContent(page: Page, baseURL: string | undefined): Promise<{ eventId: string }> {
-  const feed = await (await page.request.get('/api/feed')).json() as { items: unknown[] };
-  if (!feed.items.length) {
-    await create(page, baseURL, '/api/posts', { content: 'A Padrón 1926 No. 35 on the terrace: cocoa, cedar and an even burn to the last inch.' });
-  }
-  let events = await (await page.request.get('/api/events')).json() as { upcoming: { id: string }[] };
-  if (!events.upcoming.length) {
-    await create(page, baseURL, '/api/events', {
-      title: 'Maduro Night on the Terrace', eventType: 'meetup', venueName: 'The Cedar Room', startAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), capacity: 12,
-    });
-    events = await (await page.request.get('/api/events')).json() as { upcoming: { id: string }[] };
-  }
-  return { eventId: events.upcoming[0]!.id };
-}
-
-/** Another member's id (the owner's), for their profile and a conversation with them. */
-async function ownerId(browser: Browser, baseURL: string | undefined): Promise<string> {
-  const page = await signedInPage(browser, baseURL, OWNER);
-  const { id } = await (await page.request.get('/api/auth/user')).json() as { id: string };
-  await page.context().close();
-  return id;
-}
-
-const heading = (name: string | RegExp, level = 1) => (page: Page) => page.getByRole('heading', { level, name });
-
 test.describe('no page scrolls sideways, from 360 px phones to a laptop', () => {
   test('signed out: the landing page, its dialogs, the legal pages and unsubscribe', async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(PHONE);
     await page.goto('/');
-    const gate = page.getByRole('dialog', { name: 'Age verification' });
-    await gate.getByLabel('Date of birth').fill('1979-08-21');
-    await gate.getByLabel('Country').selectOption({ label: 'United States' });
-    await gate.getByRole('button', { name: /legal age/i }).click();
-    await expect(gate).toBeHidden();
-    const found = await walk(page, [
-      { path: '/', ready: heading('The private club for cigar enthusiasts') },
-      { path: '/?auth=signup', label: '/ (sign-up dialog)', ready: (p) => p.getByRole('dialog').getByRole('form', { name: 'Sign up' }) },
-      { path: '/?auth=login', label: '/ (login dialog)', ready: (p) => p.getByRole('dialog').getByRole('form', { name: 'Log in' }) },
-      { path: '/terms' },
-      { path: '/privacy' },
-      { path: '/disclaimer' },
-      { path: '/unsubscribe' },
-      { path: '/unsubscribe?token=not-a-real-token', label: '/unsubscribe (a bad link)' },
-    ]);
+    await passAgeGate(page);
+    const found = await walk(page, SIGNED_OUT_STOPS);
     expect(found, report(found)).toEqual([]);
   });
 
   test('a demo member: every page of the club', async ({ browser, baseURL }) => {
     test.setTimeout(360_000);
     const page = await signedInPage(browser, baseURL, MEMBER);
-    const { eventId } = await clubContent(page, baseURL);
-    const otherId = await ownerId(browser, baseURL);
-    // The cigar page's id, read the way the search page reads it.
-    const search = await (await page.request.get('/api/search?q=padron')).json() as { type: string; items: { id: string }[] }[];
-    const cigarId = search.find((g) => g.type === 'cigars')?.items[0]?.id;
-    expect(cigarId, 'the catalog has a Padrón').toBeTruthy();
-
-    const found = await walk(page, [
-      { path: '/', label: '/ (feed)', ready: (p) => p.getByRole('article') },
-      { path: '/humidor', ready: heading(/humidor/i) },
-      { path: '/humidor?tab=wishlist', label: '/humidor (wishlist)' },
-      { path: '/search?q=padron', ready: (p) => p.getByRole('heading', { level: 2, name: /^Cigars/ }) },
-      { path: `/cigars/${cigarId}`, label: '/cigars/<id>' },
-      { path: '/events', ready: (p) => p.getByRole('list', { name: 'Upcoming events' }).getByRole('listitem') },
-      { path: `/events/${eventId}`, label: '/events/<id>' },
-      { path: '/profile', ready: (p) => p.getByRole('tab').first() },
-      { path: `/profile/${otherId}`, label: '/profile/<another member>' },
-      { path: '/settings' },
-      { path: '/subscription' },
-      { path: '/support' },
-      { path: '/learn' },
-      { path: '/recommendations' },
-      { path: '/scan' },
-      { path: '/messages' },
-      { path: `/messages/${otherId}`, label: '/messages/<another member>' },
-    ]);
+    const found = await walk(page, memberStops(await furnish(page, browser, baseURL)));
     expect(found, report(found)).toEqual([]);
     await page.context().close();
   });
@@ -205,13 +105,7 @@ test.describe('no page scrolls sideways, from 360 px phones to a laptop', () => 
     await create(page, baseURL, '/api/marketing/campaigns', {
       name: 'Maduro Masters: the Winter Tasting Series at the Lounge', description: 'Bring a friend to each of the four winter tastings. '.repeat(6).trim(),
     });
-    const found = await walk(page, [
-      { path: '/marketing', label: '/marketing (campaigns)', ready: (p) => p.getByRole('list', { name: 'Campaigns' }) },
-      { path: '/marketing?tab=automation', label: '/marketing (automation)', ready: (p) => p.getByRole('tab', { name: 'Automation', selected: true }) },
-      { path: '/marketing?tab=leads', label: '/marketing (leads)', ready: (p) => p.getByRole('tab', { name: 'Leads', selected: true }) },
-      { path: '/marketing?tab=analytics', label: '/marketing (analytics)', ready: (p) => p.getByRole('tab', { name: 'Analytics', selected: true }) },
-      { path: '/moderation' },
-    ]);
+    const found = await walk(page, OWNER_STOPS);
     expect(found, report(found)).toEqual([]);
 
     // Every tab of the marketing area is on screen on a phone.
@@ -229,7 +123,7 @@ test.describe('no page scrolls sideways, from 360 px phones to a laptop', () => 
 test.describe('a phone', () => {
   test("the feed's composer and first post are in the first screen; the profile card opens on demand", async ({ browser, baseURL }) => {
     const page = await signedInPage(browser, baseURL, MEMBER);
-    await clubContent(page, baseURL);
+    await furnish(page, browser, baseURL);
     await page.setViewportSize(PHONE);
     await page.goto('/');
     const firstPost = page.getByRole('list', { name: 'Posts' }).getByRole('article').first();
