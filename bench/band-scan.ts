@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseCatalogFile } from '../services/humidor/src/domain/catalog-file.ts';
-import { BandMatcher } from '../services/humidor/src/domain/identify.ts';
+import { BandMatcher } from '../shared/src/band-match.ts';
 import { bandReader, bandSet } from '../services/humidor/test/band-set.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCatalogFile } from '../src/domain/catalog-file.ts';
-import { BandMatcher, skeleton } from '../src/domain/identify.ts';
+import { BandMatcher, skeleton } from '@torcedor/shared/band-match';
 import { syntheticCatalog } from '../../../bench/synthetic-catalog.ts';
 
 // The curated catalog, read as the catalog import reads it.

@@ -5,7 +5,7 @@ import { BAND_MATCHES_SHOWN } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import { bandReader } from '../providers/band-reader.ts';
 import type { CigarView } from '../domain/catalog.ts';
-import type { BandMatch } from '../domain/identify.ts';
+import type { BandMatch } from '@torcedor/shared/band-match';
 import { searchIndexes } from '../store/search-index.ts';
 import { currentCommunity } from './community.ts';
 

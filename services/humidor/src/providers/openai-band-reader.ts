@@ -6,7 +6,7 @@ import type { BandReader } from '../domain/band-reader.ts';
 
 /**
  * The band reader on OpenAI's chat completions with an image part, in JSON mode. The model only reads what is
- * printed; the catalog decides which cigar it is (domain/identify.ts), so a name the model makes up matches nothing.
+ * printed; the catalog decides which cigar it is (shared/src/band-match.ts), so a name the model makes up matches nothing.
  */
 const RULES = 'You read cigar bands in photos. Answer with one JSON object {"brand": string|null, "line": string|null}: the brand and the line exactly as printed on the band, null for what you cannot read. Never guess a cigar that is not printed.';
 const Reading = z.object({ brand: z.string().trim().max(80).nullable(), line: z.string().trim().max(120).nullable() });

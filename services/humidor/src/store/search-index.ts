@@ -1,6 +1,6 @@
 import { recentReads } from '@torcedor/service-kit/recent';
 import type { BrandView, CigarView, LoungeView } from '../domain/catalog.ts';
-import { BandMatcher } from '../domain/identify.ts';
+import { BandMatcher } from '@torcedor/shared/band-match';
 import { SearchIndex } from '../domain/search.ts';
 import { catalogVersion, loadCatalog } from './catalog.ts';
 

@@ -1,5 +1,5 @@
-import { BAND_MATCHES_SHOWN } from '@torcedor/shared/constants';
-import { editDistance, normalize } from './search.ts';
+import { BAND_MATCHES_SHOWN } from './constants.ts';
+import { editDistance, normalize } from './text-match.ts';
 
 /**
  * Band scan's matcher (docs/band-scan.md, "Matching"): ranks catalog cigars from the noisy text OCR reads off a
