@@ -89,7 +89,7 @@ async function walk(page: Page, stops: readonly Stop[]): Promise<string[]> {
 const report = (found: string[]) => `visible texts that skipped translation (they are not in the catalogs):\n${found.join('\n')}`;
 
 async function inPseudoLocale(page: Page) {
-  await page.context().addInitScript(([key]) => localStorage.setItem(key!, 'pseudo'), [STORAGE_KEY]);
+  await page.context().addInitScript(`localStorage.setItem(${JSON.stringify(STORAGE_KEY)}, 'pseudo')`);
 }
 
 test.describe('every visible text comes from the catalogs (the pseudo-locale)', () => {

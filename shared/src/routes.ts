@@ -18,7 +18,7 @@ import {
   ImportPreviewBody, MoveWishlistItem, UpdateHumidorItem, UpdateWishlistItem, WishlistItem, WishlistList,
 } from './schemas/humidor.ts';
 import {
-  Brand, Cigar, IdentifyBody, IdentifyImageBody, IdentifyImageResult, IdentifyResult, Lounge, SearchQuery, SearchResponse,
+  BandCatalog, Brand, Cigar, IdentifyBody, IdentifyImageBody, IdentifyImageResult, IdentifyResult, Lounge, SearchQuery, SearchResponse,
 } from './schemas/catalog.ts';
 import { ClubEvent, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
 import {
@@ -211,6 +211,11 @@ export const routes = {
     method: 'POST', path: '/api/cigars/identify/image', service: 'humidor', access: 'member',
     summary: "Band scan's second opinion: a vision model reads the brand and line off the member's uploaded photo (deleted after), matched against the catalog",
     body: IdentifyImageBody, response: IdentifyImageResult, errors: ['INVALID_UPLOAD'],
+  }),
+  getBandCatalog: route({
+    method: 'GET', path: '/api/band-catalog', service: 'humidor', access: 'member',
+    summary: "Band scan offline: every catalog cigar's name parts and shape, for the device to match a band without the server",
+    response: BandCatalog,
   }),
   listBrands: route({
     method: 'GET', path: '/api/brands', service: 'humidor', access: 'member', summary: 'All brands', response: z.array(Brand),

@@ -1,6 +1,6 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
 import { getHumidorAnalytics } from './handlers/analytics.ts';
-import { identifyCigar, identifyCigarImage } from './handlers/band-scan.ts';
+import { getBandCatalog, identifyCigar, identifyCigarImage } from './handlers/band-scan.ts';
 import * as catalog from './handlers/catalog.ts';
 import { addConditionReading, getConditions } from './handlers/conditions.ts';
 import { exportHumidor, importHumidor, previewHumidorImport } from './handlers/import-export.ts';
@@ -11,6 +11,7 @@ export const handler = createHttpHandler('humidor', {
   search: catalog.search,
   identifyCigar,
   identifyCigarImage,
+  getBandCatalog,
   getCigar: catalog.getCigar,
   listBrands: catalog.listBrands,
   getBrand: catalog.getBrand,

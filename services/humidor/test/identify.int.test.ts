@@ -159,3 +159,32 @@ describe('without an OpenAI key', () => {
     expect(await exists(objectPath)).toBe(false);
   });
 });
+
+describe('GET /api/band-catalog (band scan offline)', () => {
+  it("is for members, carries every catalog cigar's row, and the device's matcher over it answers as the server does", async () => {
+    expect((await call(http, 'GET', '/api/band-catalog')).status).toBe(401);
+    const m = await f.member();
+    const r = await call(http, 'GET', '/api/band-catalog', { cookies: m.cookies });
+    expect(r.status).toBe(200);
+    const { BandCatalog } = await import('@torcedor/shared/schemas/catalog');
+    const { Strength } = await import('@torcedor/shared/schemas/humidor');
+    const snapshot = BandCatalog.parse(r.body);
+    expect(snapshot.version).toBeGreaterThan(0);
+    const padron = snapshot.cigars.find(([, brand, name]) => brand === 'Padrón' && /1926/.test(name));
+    expect(padron, 'a Padrón 1926 is in the rows').toBeTruthy();
+    const [, , , , length, ring, strength] = padron!;
+    expect(length).toBeGreaterThan(2);
+    expect(ring).toBeGreaterThanOrEqual(20);
+    expect(Strength.options).toContain(strength);
+
+    // The same text, matched on the server and by the device's matcher built from the rows: the same cigars, in order.
+    const { BandMatcher } = await import('@torcedor/shared/band-match');
+    const device = new BandMatcher(snapshot.cigars.map(([id, brandName, name, vitola]) => ({ id, brandName, name, vitola })));
+    for (const text of ['PADRON\n1926 SERIE\nHECHO A MANO', 'OPUSX FUENTE', 'MONTECRISTO No 2 HABANA']) {
+      const server = (await identify(m.cookies, { text })).body.items as { cigar: { id: string }; confidence: number }[];
+      const local = device.match(text, 3);
+      expect(local.map((x) => x.cigar.id), text).toEqual(server.map((x) => x.cigar.id));
+      expect(local.map((x) => x.confidence)).toEqual(server.map((x) => x.confidence));
+    }
+  });
+});

@@ -104,6 +104,20 @@ export const IdentifyResult = z.object({
   /** Whether the server can give a second opinion from the photo (a vision model is configured). */
   visionAvailable: z.boolean(),
 });
+/**
+ * Band scan offline (docs/band-scan.md, "Offline"): what the device needs to match a band without the server, one
+ * row per catalog cigar (id, brand, line, vitola, length, ring gauge, strength, wrapper, country), kept by the service
+ * worker and matched with the same code as the server (shared/src/band-match.ts).
+ */
+export const BandCatalogRow = z.tuple([z.string(), z.string(), z.string(), z.string(), z.number(), z.number(), Strength, z.string(), z.string()]);
+export type BandCatalogRow = z.infer<typeof BandCatalogRow>;
+export const BandCatalog = z.object({
+  /** The catalog's version these rows are of. */
+  version: z.number().int().nonnegative(),
+  cigars: z.array(BandCatalogRow),
+});
+export type BandCatalog = z.infer<typeof BandCatalog>;
+
 /** The server's second opinion: a photo the member uploaded (the uploads flow) and chose to send. */
 export const IdentifyImageBody = z.strictObject({ objectPath: IncomingPath });
 export const IdentifyImageResult = IdentifyResult.extend({

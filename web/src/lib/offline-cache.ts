@@ -16,10 +16,11 @@ export const SAVED_AT_HEADER = 'x-torcedor-saved-at';
 
 /**
  * The reads that are kept: the member's own humidor (its items, totals, analytics and conditions log), the
- * wishlist, and the signed-in member (the signed-in pages cannot open without it). Nothing else of the API, and only
+ * wishlist, band scan's catalog rows (matched on the device offline: docs/band-scan.md, "Offline"), and the signed-in
+ * member (the signed-in pages cannot open without it). Nothing else of the API, and only
  * GETs: never a write, never another /api/auth call, never the live connection.
  */
-const SAVED_READ_PATHS = [/^\/api\/humidor(\/(summary|analytics|conditions))?$/, /^\/api\/wishlist$/];
+const SAVED_READ_PATHS = [/^\/api\/humidor(\/(summary|analytics|conditions))?$/, /^\/api\/wishlist$/, /^\/api\/band-catalog$/];
 
 export function isSavedRead(method: string, pathname: string): boolean {
   return method === 'GET' && (pathname === CURRENT_USER_PATH || SAVED_READ_PATHS.some((p) => p.test(pathname)));

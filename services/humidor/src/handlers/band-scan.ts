@@ -25,6 +25,16 @@ export const identifyCigar: RouteHandler<Routes['identifyCigar']> = async ({ bod
   return { items: await current(idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints)), visionAvailable: reader !== null };
 };
 
+/**
+ * Band scan offline (docs/band-scan.md, "Offline"): the catalog's cigars as rows for the device's matcher, from this
+ * instance's index (no read of its own beyond the version check).
+ */
+export const getBandCatalog: RouteHandler<Routes['getBandCatalog']> = async () => {
+  const idx = await searchIndexes();
+  const cigars = [...idx.cigarsById.values()].map((c) => [c.id, c.brandName, c.name, c.vitola, c.length, c.ringGauge, c.strength, c.wrapper, c.country] as const);
+  return { version: idx.version, cigars: cigars.map((row) => [...row]) };
+};
+
 /** Band scan's second opinion: the vision model reads the member's photo, the catalog matches what it read, the photo goes. */
 export const identifyCigarImage: RouteHandler<Routes['identifyCigarImage']> = async ({ session, body }) => {
   // The uploads module (and its S3 client) loads only for this route.
