@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -297,7 +298,27 @@ function stylesheetFirst(): Plugin {
  * "First screen"). The query library stays out: the first screen uses a small part of it.
  */
 const FIRST_SCREEN_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store|tiny-invariant|clsx|tailwind-merge)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store|tiny-invariant|clsx|tailwind-merge|@lingui[\\/](core|react))[\\/]/;
+
+/** The languages' catalogs (docs/i18n.md): one chunk per language, every area in it (one request for a page's words). */
+const LOCALE_CHUNKS = ['en', 'es', 'fr', 'de', 'it', 'pseudo'].map((lang) => ({ name: `locale-${lang}`, test: new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${lang}[\\\\/]`) }));
+
+/** Prints each language's catalog chunk, raw and gzip-compressed, at the end of a build. */
+function catalogSizes(): Plugin {
+  return {
+    name: 'torcedor-catalog-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const rows = Object.values(bundle)
+        .filter((c) => c.type === 'chunk' && c.name.startsWith('locale-'))
+        .map((c) => {
+          const code = (c as { code: string }).code;
+          return `${c.name.slice('locale-'.length).padEnd(7)} ${(code.length / 1024).toFixed(1).padStart(6)} KB, ${(gzipSync(code).length / 1024).toFixed(1).padStart(5)} KB gzip`;
+        });
+      if (rows.length) this.info(`catalogs per language:\n${rows.sort().join('\n')}`);
+    },
+  };
+}
 
 /**
  * The SPA. Routes are files under src/routes (code-split per route); `npm run dev` serves it with hot
@@ -324,6 +345,7 @@ export default defineConfig({
     preloadLanding(),
     stylesheetFirst(),
     installable(),
+    catalogSizes(),
   ],
   define: { __BAND_READER_VERSION__: JSON.stringify(bandReaderVersion()) },
   resolve: {
@@ -350,7 +372,7 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: FIRST_SCREEN_LIBRARIES }],
+          groups: [{ name: 'vendor', test: FIRST_SCREEN_LIBRARIES }, ...LOCALE_CHUNKS],
           experimentalInlineCommonChunks: { maxSize: 4096, exclude: /\.css(\?|$)/ },
         },
       },
