@@ -310,11 +310,8 @@ function catalogSizes(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const rows = Object.values(bundle)
-        .filter((c) => c.type === 'chunk' && c.name.startsWith('locale-'))
-        .map((c) => {
-          const code = (c as { code: string }).code;
-          return `${c.name.slice('locale-'.length).padEnd(7)} ${(code.length / 1024).toFixed(1).padStart(6)} KB, ${(gzipSync(code).length / 1024).toFixed(1).padStart(5)} KB gzip`;
-        });
+        .flatMap((c) => (c.type === 'chunk' && c.name?.startsWith('locale-') ? [{ name: c.name, code: c.code }] : []))
+        .map(({ name, code }) => `${name.slice('locale-'.length).padEnd(7)} ${(code.length / 1024).toFixed(1).padStart(6)} KB, ${(gzipSync(code).length / 1024).toFixed(1).padStart(5)} KB gzip`);
       if (rows.length) this.info(`catalogs per language:\n${rows.sort().join('\n')}`);
     },
   };
