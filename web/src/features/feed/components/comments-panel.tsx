@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { COMMENT_MAX_LENGTH } from '@torcedor/shared/constants';
-import { thousands } from '@torcedor/shared/formatters';
 import { NewComment, type Comment } from '@torcedor/shared/schemas/social';
 import { Trash2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatRelative } from '@/lib/date-time';
+import { formatNumber } from '@/lib/numbers';
 import { toast } from '@/lib/toast';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
@@ -23,11 +24,12 @@ import { Avatar } from './avatar';
 type CommentValues = z.input<typeof NewComment>;
 
 function CommentItem({ postId, comment, mine, now }: { postId: string; comment: Comment; mine: boolean; now: Date }) {
+  const { t } = useLingui();
   const remove = useDeleteComment();
   const onDelete = () => {
     remove.mutate({ postId, commentId: comment.id }, {
-      onSuccess: () => toast({ title: 'Success', description: 'Comment deleted', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete comment'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Success`, description: t`Comment deleted`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to delete comment`), variant: 'error' }),
     });
   };
   return (
@@ -41,9 +43,9 @@ function CommentItem({ postId, comment, mine, now }: { postId: string; comment: 
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
         <div className="mt-1 flex justify-end">
           {mine ? (
-            <Button variant="ghost" size="sm" onClick={onDelete} disabled={remove.isPending} aria-label="Delete comment" className="text-muted">
+            <Button variant="ghost" size="sm" onClick={onDelete} disabled={remove.isPending} aria-label={t`Delete comment`} className="text-muted">
               <Trash2 className="h-4 w-4" aria-hidden />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           ) : (
             <ReportButton targetType="comment" targetId={`${postId}:${comment.id}`} />
@@ -57,26 +59,28 @@ function CommentItem({ postId, comment, mine, now }: { postId: string; comment: 
 function CommentList({ postId }: { postId: string }) {
   const comments = useComments(postId);
   const user = useCurrentUser();
+  const { t } = useLingui();
   const now = new Date();
-  if (comments.isPending) return <div className="space-y-2" role="status" aria-label="Loading comments"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>;
+  if (comments.isPending) return <div className="space-y-2" role="status" aria-label={t`Loading comments`}><Skeleton className="h-12" /><Skeleton className="h-12" /></div>;
   if (comments.isError) {
     return (
       <div className="flex items-center gap-2 text-sm text-muted">
-        <p>Could not load the comments.</p>
-        <Button variant="outline" size="sm" onClick={() => void comments.refetch()} disabled={comments.isFetching}>Try again</Button>
+        <p><Trans>Could not load the comments.</Trans></p>
+        <Button variant="outline" size="sm" onClick={() => void comments.refetch()} disabled={comments.isFetching}><Trans>Try again</Trans></Button>
       </div>
     );
   }
   const { items } = comments.data;
-  if (!items.length) return <p className="text-sm text-muted">No comments yet. Be the first to comment.</p>;
+  if (!items.length) return <p className="text-sm text-muted"><Trans>No comments yet. Be the first to comment.</Trans></p>;
   return (
-    <ul className="space-y-3" aria-label="Comments">
+    <ul className="space-y-3" aria-label={t`Comments`}>
       {items.map((c) => <CommentItem key={c.id} postId={postId} comment={c} mine={!!user && c.userId === user.id} now={now} />)}
     </ul>
   );
 }
 
 function AddCommentForm({ postId }: { postId: string }) {
+  const { t } = useLingui();
   const add = useAddComment();
   const { register, handleSubmit, reset, control, formState: { errors } } = useForm<CommentValues, unknown, z.output<typeof NewComment>>({
     resolver: zodResolver(NewComment),
@@ -86,16 +90,16 @@ function AddCommentForm({ postId }: { postId: string }) {
   const submit = (body: z.output<typeof NewComment>) => {
     add.mutate({ postId, body }, {
       onSuccess: () => reset({ content: '' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to add comment'), variant: 'error' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to add comment`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Write a comment" className="mt-3">
-      <FormField label="Add a comment" error={errors.content?.message} hint={`${content.length}/${thousands(COMMENT_MAX_LENGTH)}`}>
-        {(p) => <Textarea {...p} rows={2} className="min-h-16" placeholder="Write a comment..." {...register('content')} />}
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label={t`Write a comment`} className="mt-3">
+      <FormField label={t`Add a comment`} error={errors.content?.message} hint={`${formatNumber(content.length)}/${formatNumber(COMMENT_MAX_LENGTH)}`}>
+        {(p) => <Textarea {...p} rows={2} className="min-h-16" placeholder={t`Write a comment...`} {...register('content')} />}
       </FormField>
       <div className="mt-2 flex justify-end">
-        <Button type="submit" size="sm" disabled={add.isPending || content.trim() === ''}>{add.isPending ? 'Posting...' : 'Comment'}</Button>
+        <Button type="submit" size="sm" disabled={add.isPending || content.trim() === ''}>{add.isPending ? t`Posting...` : t({ message: 'Comment', context: 'action' })}</Button>
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -9,8 +10,9 @@ import { PostCard } from './post-card';
 
 /** What shows while the feed's first page loads (the Suspense fallback). */
 export function FeedSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className="space-y-4" aria-label="Loading posts" role="status">
+    <div className="space-y-4" aria-label={t`Loading posts`} role="status">
       <Skeleton className="h-32" />
       <Skeleton className="h-32" />
       <Skeleton className="h-32" />
@@ -45,15 +47,16 @@ function useSentinel(onVisible: () => void, enabled: boolean, generation: number
 }
 
 function EmptyFeed() {
+  const { t } = useLingui();
   const [discover, setDiscover] = useState(false);
   return (
     <div className="space-y-6">
-      <EmptyState title="Your Feed is Empty" text="Follow other members to see what they are smoking.">
+      <EmptyState title={t`Your Feed is Empty`} text={t`Follow other members to see what they are smoking.`}>
         <Button onClick={() => setDiscover(true)} aria-expanded={discover} aria-controls={discover ? 'discover-community' : undefined}>
-          Discover Community
+          <Trans>Discover Community</Trans>
         </Button>
         {/* The first run's steps suggest members who smoke what the member likes (docs/product.md, "First run"). */}
-        <Link to="/welcome" className={buttonClass('outline')}>Find members to follow</Link>
+        <Link to="/welcome" className={buttonClass('outline')}><Trans>Find members to follow</Trans></Link>
       </EmptyState>
       {discover ? <DiscoverCommunity id="discover-community" /> : null}
     </div>
@@ -62,6 +65,7 @@ function EmptyFeed() {
 
 /** The member's feed, newest first, one page at a time: scrolling to the end (or 'Load more') reads the next. */
 export function FeedList() {
+  const { t } = useLingui();
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useFeed();
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -73,19 +77,19 @@ export function FeedList() {
   const now = new Date();
   return (
     <div>
-      <ul className="space-y-4" aria-label="Posts">
+      <ul className="space-y-4" aria-label={t`Posts`}>
         {posts.map((p) => <li key={p.id}><PostCard post={p} now={now} /></li>)}
       </ul>
       <div ref={sentinel} aria-hidden className="h-px" />
       {isFetchingNextPage ? <div className="mt-4"><Skeleton className="h-32" /></div> : null}
-      {isFetchNextPageError ? <p role="alert" className="mt-4 text-center text-sm text-danger">Could not load more posts.</p> : null}
+      {isFetchNextPageError ? <p role="alert" className="mt-4 text-center text-sm text-danger"><Trans>Could not load more posts.</Trans></p> : null}
       <div className="mt-4 flex justify-center">
         {hasNextPage ? (
           <Button variant="outline" onClick={loadMore} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading...' : isFetchNextPageError ? 'Try again' : 'Load more'}
+            {isFetchingNextPage ? t`Loading...` : isFetchNextPageError ? t`Try again` : t`Load more`}
           </Button>
         ) : (
-          <p className="text-sm text-muted">You're all caught up.</p>
+          <p className="text-sm text-muted"><Trans>You're all caught up.</Trans></p>
         )}
       </div>
     </div>

@@ -1,22 +1,27 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { Heart } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/numbers';
 import { toast } from '@/lib/toast';
 import { useToggleLike } from '../api/toggle-like';
 
 /** Like / take back the like. The pressed state and count change only with the server's answer. */
 export function LikeButton({ post }: { post: Post }) {
+  const { t } = useLingui();
   const like = useToggleLike();
+  const count = post.likeCount;
   const onClick = () => {
     like.mutate(post.id, {
-      onError: () => toast({ title: 'Error', description: 'Failed to update like', variant: 'error' }),
+      onError: () => toast({ title: t`Error`, description: t`Failed to update like`, variant: 'error' }),
     });
   };
   return (
     <button
       type="button"
       aria-pressed={post.likedByMe}
-      aria-label={`Like, ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`}
+      aria-label={t({ message: plural(count, { one: 'Like, # like', other: 'Like, # likes' }) })}
       disabled={like.isPending}
       onClick={onClick}
       className={cn(
@@ -25,7 +30,7 @@ export function LikeButton({ post }: { post: Post }) {
       )}
     >
       <Heart className={cn('h-4 w-4', post.likedByMe && 'fill-current')} aria-hidden />
-      <span>{post.likeCount}</span>
+      <span>{formatNumber(count)}</span>
     </button>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Post } from '@torcedor/shared/schemas/social';
 import { MapPin, MessageCircle, Trash2 } from 'lucide-react';
@@ -10,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatRelative } from '@/lib/date-time';
+import { formatNumber } from '@/lib/numbers';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { toast } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
@@ -25,6 +28,7 @@ const commentsIntent = prefetchOnIntent(loadComments);
 
 /** The post's menu: 'Delete post' (with a confirmation) for its author, 'Report' for everyone else. */
 function PostMenu({ post, mine }: { post: Post; mine: boolean }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost();
   if (!mine) return <ReportButton targetType="post" targetId={post.id} />;
@@ -32,23 +36,23 @@ function PostMenu({ post, mine }: { post: Post; mine: boolean }) {
     remove.mutate(post.id, {
       onSuccess: () => {
         setConfirming(false);
-        toast({ title: 'Success', description: 'Post deleted', variant: 'success' });
+        toast({ title: t`Success`, description: t`Post deleted`, variant: 'success' });
       },
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to delete post'), variant: 'error' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to delete post`), variant: 'error' }),
     });
   };
   return (
     <>
-      <Button variant="ghost" size="sm" className="text-muted" onClick={() => setConfirming(true)} aria-label="Delete post">
+      <Button variant="ghost" size="sm" className="text-muted" onClick={() => setConfirming(true)} aria-label={t`Delete post`}>
         <Trash2 className="h-4 w-4" aria-hidden />
-        <span className="hidden sm:inline">Delete post</span>
+        <span className="hidden sm:inline"><Trans>Delete post</Trans></span>
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this post?"
-        text="The post, its likes and its comments will be removed. This cannot be undone."
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete post'}
+        title={t`Delete this post?`}
+        text={t`The post, its likes and its comments will be removed. This cannot be undone.`}
+        confirmLabel={remove.isPending ? t`Deleting...` : t`Delete post`}
         onConfirm={onConfirm}
         pending={remove.isPending}
       />
@@ -58,7 +62,10 @@ function PostMenu({ post, mine }: { post: Post; mine: boolean }) {
 
 /** One post of the feed: author, time, text (always as plain text), picture, likes, comments and its menu. */
 export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Date; headingLevel?: 2 | 3 }) {
+  const { t } = useLingui();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const author = post.userName;
+  const comments = post.commentCount;
   const user = useCurrentUser();
   const [showComments, setShowComments] = useState(false);
   const id = useId();
@@ -90,7 +97,7 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
         {post.imageUrl ? (
           <img
             src={mediaSrc(post.imageUrl)}
-            alt={`Photo shared by ${post.userName}`}
+            alt={t`Photo shared by ${author}`}
             className="mt-3 max-h-[32rem] w-full rounded-lg object-cover"
             loading="lazy"
           />
@@ -103,11 +110,11 @@ export function PostCard({ post, now, headingLevel = 2 }: { post: Post; now: Dat
             {...commentsIntent}
             aria-expanded={showComments}
             aria-controls={showComments ? commentsId : undefined}
-            aria-label={`Comments, ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
+            aria-label={t({ message: plural(comments, { one: 'Comments, # comment', other: 'Comments, # comments' }) })}
             className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted hover:bg-surface-2"
           >
             <MessageCircle className="h-4 w-4" aria-hidden />
-            <span>{post.commentCount}</span>
+            <span>{formatNumber(comments)}</span>
           </button>
         </footer>
         {showComments ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { POST_MAX_LENGTH, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
-import { thousands } from '@torcedor/shared/formatters';
 import { NewPost } from '@torcedor/shared/schemas/social';
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { firstErrorMessage } from '@/lib/form';
+import { formatNumber } from '@/lib/numbers';
 import { toast } from '@/lib/toast';
 import { ComposerPhoto } from './composer-photo';
 import { usePostPhoto } from './use-post-photo';
@@ -23,18 +24,12 @@ type Values = z.input<typeof ComposerForm>;
 type Checked = z.output<typeof ComposerForm>;
 const EMPTY: Values = { content: '' };
 
-/** A refused text is told in a toast (the composer shows no message under the field). */
-const refused = (errors: FieldErrors<Values>) => toast({
-  title: 'Error',
-  description: firstErrorMessage(errors, ['content']) ?? 'Please enter some content for your post',
-  variant: 'error',
-});
-
 /**
  * The feed's composer: a textarea that grows on focus, an optional photo, a live counter and Share
  * (Cmd/Ctrl+Enter shares too). The content is checked by the shared NewPost schema before anything is sent.
  */
 export function PostComposer() {
+  const { t } = useLingui();
   const { register, handleSubmit, reset: resetForm, control } = useForm<Values, unknown, Checked>({
     resolver: zodResolver(ComposerForm),
     defaultValues: EMPTY,
@@ -63,6 +58,12 @@ export function PostComposer() {
     if (fileRef.current) fileRef.current.value = '';
     if (photo.choose(file)) setExpanded(true);
   };
+  /** A refused text is told in a toast (the composer shows no message under the field). */
+  const refused = (errors: FieldErrors<Values>) => toast({
+    title: t`Error`,
+    description: firstErrorMessage(errors, ['content']) ?? t`Please enter some content for your post`,
+    variant: 'error',
+  });
   const submit = () => {
     if (sending) return;
     void handleSubmit(({ content: text }) => share(text), refused)();
@@ -80,8 +81,8 @@ export function PostComposer() {
 
   return (
     <Card className="mb-6">
-      <form onSubmit={onSubmit} aria-label="Share a post" noValidate>
-        <label htmlFor={id} className="sr-only">What are you smoking?</label>
+      <form onSubmit={onSubmit} aria-label={t`Share a post`} noValidate>
+        <label htmlFor={id} className="sr-only"><Trans>What are you smoking?</Trans></label>
         <textarea
           id={id}
           {...field}
@@ -92,7 +93,7 @@ export function PostComposer() {
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
           rows={expanded ? 5 : 1}
-          placeholder="What are you smoking?"
+          placeholder={t`What are you smoking?`}
           aria-describedby={expanded ? counterId : undefined}
           aria-invalid={over || undefined}
           disabled={sending}
@@ -110,21 +111,21 @@ export function PostComposer() {
             accept={ACCEPT}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Photo file"
+            aria-label={t`Photo file`}
             onChange={(e) => choosePhoto(e.target.files?.[0])}
           />
-          <Button variant="ghost" size="sm" onClick={() => fileRef.current?.click()} disabled={sending} aria-label="Attach photo">
+          <Button variant="ghost" size="sm" onClick={() => fileRef.current?.click()} disabled={sending} aria-label={t`Attach photo`}>
             <ImagePlus className="h-4 w-4" aria-hidden />
-            <span className="hidden sm:inline">Photo</span>
+            <span className="hidden sm:inline"><Trans>Photo</Trans></span>
           </Button>
           {expanded ? (
             <span id={counterId} className={cn('text-xs', over ? 'text-danger' : 'text-muted')} aria-live="polite">
-              {thousands(content.length)}/{thousands(POST_MAX_LENGTH)}
+              {formatNumber(content.length)}/{formatNumber(POST_MAX_LENGTH)}
             </span>
           ) : null}
           <div className="ml-auto flex gap-2">
-            {expanded ? <Button variant="outline" size="sm" onClick={reset} disabled={sending}>Cancel</Button> : null}
-            <Button type="submit" size="sm" disabled={blank || sending}>{sending ? 'Sharing...' : 'Share'}</Button>
+            {expanded ? <Button variant="outline" size="sm" onClick={reset} disabled={sending}><Trans>Cancel</Trans></Button> : null}
+            <Button type="submit" size="sm" disabled={blank || sending}>{sending ? t`Sharing...` : t`Share`}</Button>
           </div>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { uploadImage, validateImage } from '@/lib/api/upload-image';
 import { toast } from '@/lib/toast';
@@ -10,6 +11,7 @@ interface Photo { file: File; preview: string; objectPath?: string }
  * is shared. The preview's object URL lives as long as the photo is attached.
  */
 export function usePostPhoto() {
+  const { t } = useLingui();
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -22,7 +24,7 @@ export function usePostPhoto() {
     // JPEG, PNG or WebP, at most PROFILE_PICTURE_MAX_BYTES (5 MB).
     const problem = validateImage(file);
     if (problem) {
-      toast({ title: 'Error', description: problem, variant: 'error' });
+      toast({ title: t`Error`, description: problem, variant: 'error' });
       return false;
     }
     setPhoto({ file, preview: URL.createObjectURL(file) });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -9,6 +10,7 @@ import type { PostPhoto } from './use-post-photo';
  * post. Success and failure are told in a toast; `onShared` runs once the post is created.
  */
 export function useSharePost(photo: PostPhoto, onShared: () => void) {
+  const { t } = useLingui();
   const create = useCreatePost();
   const [sending, setSending] = useState(false);
 
@@ -20,14 +22,14 @@ export function useSharePost(photo: PostPhoto, onShared: () => void) {
         imageUrl = await photo.upload();
       } catch (err) {
         // uploadImage rejects with a message meant for the member.
-        toast({ title: 'Error', description: err instanceof Error && err.message ? err.message : 'Failed to create post', variant: 'error' });
+        toast({ title: t`Error`, description: err instanceof Error && err.message ? err.message : t`Failed to create post`, variant: 'error' });
         return;
       }
       await create.mutateAsync(imageUrl ? { content, postType: 'image', imageUrl } : { content, postType: 'text' });
-      toast({ title: 'Success', description: 'Post shared successfully', variant: 'success' });
+      toast({ title: t`Success`, description: t`Post shared successfully`, variant: 'success' });
       onShared();
     } catch (err) {
-      toast({ title: 'Error', description: errorText(err, 'Failed to create post'), variant: 'error' });
+      toast({ title: t`Error`, description: errorText(err, t`Failed to create post`), variant: 'error' });
     } finally {
       setSending(false);
     }

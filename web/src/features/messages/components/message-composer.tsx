@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_MAX_LENGTH } from '@torcedor/shared/constants';
-import { thousands } from '@torcedor/shared/formatters';
 import { NewMessage } from '@torcedor/shared/schemas/messages';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { messageKeys } from '@/lib/message-cache';
+import { formatNumber } from '@/lib/numbers';
 import { useSendMessage } from '../api/send-message';
 import { isClosed, sendErrorText } from './message-errors';
 
@@ -26,6 +27,7 @@ const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
  * not reply (the composer is then disabled and says why).
  */
 export function MessageComposer({ memberId, closed }: { memberId: string; closed: string | null }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const send = useSendMessage();
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,22 +63,22 @@ export function MessageComposer({ memberId, closed }: { memberId: string; closed
   const near = text.length >= COUNTER_FROM;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Send a message" className="border-t border-border p-3">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Send a message`} className="border-t border-border p-3">
       {disabled ? <p className="mb-2 text-sm text-muted" data-testid="reply-closed">{closed}</p> : null}
       <div className="flex items-end gap-2">
-        <label htmlFor={id} className="sr-only">Message</label>
+        <label htmlFor={id} className="sr-only"><Trans context="noun">Message</Trans></label>
         <textarea
           id={id}
           {...register('text', { onChange: () => setFailure(null) })}
           onKeyDown={onKeyDown}
           rows={2}
-          placeholder={disabled ? 'You cannot reply to this conversation' : 'Write a message…'}
+          placeholder={disabled ? t`You cannot reply to this conversation` : t`Write a message…`}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={[error ? errorId : null, near ? counterId : null].filter(Boolean).join(' ') || undefined}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-md border border-border bg-surface-2 px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none disabled:opacity-60 aria-invalid:border-danger"
         />
-        <Button type="submit" size="icon" aria-label="Send" disabled={disabled || send.isPending}>
+        <Button type="submit" size="icon" aria-label={t`Send`} disabled={disabled || send.isPending}>
           <SendHorizontal className="h-5 w-5" aria-hidden />
         </Button>
       </div>
@@ -84,7 +86,7 @@ export function MessageComposer({ memberId, closed }: { memberId: string; closed
         <FieldError id={errorId} message={error} />
         {near ? (
           <p id={counterId} aria-live="polite" className={cn('ml-auto mt-1 text-xs', text.length > MESSAGE_MAX_LENGTH ? 'text-danger' : 'text-muted')}>
-            {thousands(text.length)}/{thousands(MESSAGE_MAX_LENGTH)}
+            {formatNumber(text.length)}/{formatNumber(MESSAGE_MAX_LENGTH)}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { MESSAGE_REMOVED_TEXT, MESSAGES_CLOSED_MESSAGE } from '@torcedor/shared/constants';
-import type { Message, MessageMember } from '@torcedor/shared/schemas/messages';
+import type { Message } from '@torcedor/shared/schemas/messages';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { MemberBadge } from '@/components/member-badge';
@@ -17,31 +17,29 @@ import { useMarkThreadRead } from '../api/mark-thread-read';
 import { MemberAvatar } from './member-avatar';
 import { MessageComposer } from './message-composer';
 
-/** Why the member may not reply, or null when they may. */
-const closedReason = (member: MessageMember, canReply: boolean): string | null =>
-  canReply ? null : member.deleted ? 'This member deleted their account.' : MESSAGES_CLOSED_MESSAGE;
-
 function RemoveMessage({ memberId, messageId }: { memberId: string; messageId: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const remove = useDeleteMessage();
   const confirm = () => remove.mutate({ memberId, messageId }, {
     onSuccess: () => setOpen(false),
-    onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to remove the message'), variant: 'error' }),
+    onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to remove the message`), variant: 'error' }),
   });
   return (
     <>
-      <Button variant="ghost" size="sm" className="h-7 px-2 text-muted" aria-label="Remove this message" onClick={() => setOpen(true)}>
+      <Button variant="ghost" size="sm" className="h-7 px-2 text-muted" aria-label={t`Remove this message`} onClick={() => setOpen(true)}>
         <Trash2 className="h-3.5 w-3.5" aria-hidden />
       </Button>
       <ConfirmDialog
-        open={open} onOpenChange={setOpen} title="Remove this message?" text="Both of you will see 'Message removed' in its place."
-        confirmLabel="Remove" onConfirm={confirm} pending={remove.isPending}
+        open={open} onOpenChange={setOpen} title={t`Remove this message?`} text={t`Both of you will see 'Message removed' in its place.`}
+        confirmLabel={t`Remove`} onConfirm={confirm} pending={remove.isPending}
       />
     </>
   );
 }
 
 function MessageItem({ m, mine, memberId, now }: { m: Message; mine: boolean; memberId: string; now: Date }) {
+  const { t } = useLingui();
   return (
     <li className={cn('group flex flex-col', mine ? 'items-end' : 'items-start')} data-message-id={m.id} data-mine={mine || undefined}>
       <div
@@ -51,7 +49,7 @@ function MessageItem({ m, mine, memberId, now }: { m: Message; mine: boolean; me
         )}
       >
         {/* Plain text: React writes it as text, never markup. */}
-        <p className="whitespace-pre-wrap break-words">{m.removed || m.text === null ? MESSAGE_REMOVED_TEXT : m.text}</p>
+        <p className="whitespace-pre-wrap break-words">{m.removed || m.text === null ? t`Message removed` : m.text}</p>
       </div>
       <div className="mt-0.5 flex items-center gap-1 text-xs text-muted">
         <time dateTime={m.createdAt}>{formatRelative(m.createdAt, now)}</time>
@@ -68,10 +66,14 @@ function MessageItem({ m, mine, memberId, now }: { m: Message; mine: boolean; me
  * conversation not started yet shows empty, with the composer for the first message.
  */
 export function ThreadView({ memberId, me }: { memberId: string; me: string }) {
+  const { t } = useLingui();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useThread(memberId);
   const { mutate: markRead } = useMarkThreadRead();
   const first = data.pages[0]!;
   const member = first.member;
+  const name = member.displayName;
+  // Why the member may not reply, or null when they may.
+  const closed = first.canReply ? null : member.deleted ? t`This member deleted their account.` : t`This member is not accepting messages.`;
   const messages = data.pages.flatMap((p) => p.items).toReversed();
   const newest = messages.at(-1);
   const newestReceived = messages.findLast((m) => m.fromId !== me)?.id;
@@ -90,7 +92,7 @@ export function ThreadView({ memberId, me }: { memberId: string; me: string }) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-border p-3">
-        <Link to="/messages" className="rounded-full p-1 text-muted hover:text-fg min-[769px]:hidden" aria-label="Back to conversations">
+        <Link to="/messages" className="rounded-full p-1 text-muted hover:text-fg min-[769px]:hidden" aria-label={t`Back to conversations`}>
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Link>
         <MemberAvatar name={member.displayName} imageUrl={member.profileImageUrl} />
@@ -105,23 +107,23 @@ export function ThreadView({ memberId, me }: { memberId: string; me: string }) {
         {hasNextPage ? (
           <div className="mb-3 text-center">
             <Button variant="ghost" size="sm" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-              {isFetchingNextPage ? 'Loading...' : 'Load older'}
+              {isFetchingNextPage ? t`Loading...` : t`Load older`}
             </Button>
           </div>
         ) : null}
         {messages.length === 0 ? (
           <div className="py-10 text-center">
-            <p className="font-semibold">No messages yet</p>
-            <p className="mt-1 text-sm text-muted">{first.canReply ? `Say hello to ${member.displayName}.` : 'There is nothing in this conversation.'}</p>
+            <p className="font-semibold"><Trans>No messages yet</Trans></p>
+            <p className="mt-1 text-sm text-muted">{first.canReply ? t`Say hello to ${name}.` : t`There is nothing in this conversation.`}</p>
           </div>
         ) : (
-          <ol aria-label={`Messages with ${member.displayName}`} className="space-y-3">
+          <ol aria-label={t`Messages with ${name}`} className="space-y-3">
             {messages.map((m) => <MessageItem key={m.id} m={m} mine={m.fromId === me} memberId={memberId} now={now} />)}
           </ol>
         )}
         <div ref={end} />
       </div>
-      <MessageComposer key={memberId} memberId={memberId} closed={closedReason(member, first.canReply)} />
+      <MessageComposer key={memberId} memberId={memberId} closed={closed} />
     </div>
   );
 }
@@ -130,9 +132,9 @@ export function ThreadView({ memberId, me }: { memberId: string; me: string }) {
 export function ThreadNotFound() {
   return (
     <div className="flex h-full flex-col items-center justify-center p-6 text-center">
-      <h2 className="text-lg font-semibold">Conversation not found</h2>
-      <p className="mt-1 text-sm text-muted">This member does not exist, or the conversation is not yours.</p>
-      <Link to="/messages" className="mt-3 text-primary">Back to conversations</Link>
+      <h2 className="text-lg font-semibold"><Trans>Conversation not found</Trans></h2>
+      <p className="mt-1 text-sm text-muted"><Trans>This member does not exist, or the conversation is not yours.</Trans></p>
+      <Link to="/messages" className="mt-3 text-primary"><Trans>Back to conversations</Trans></Link>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -5,12 +6,13 @@ import { Button } from '@/components/ui/button';
 export function CameraPreview({ videoRef, ready, pending, onReady, onTake, onStop }: {
   videoRef: RefObject<HTMLVideoElement | null>; ready: boolean; pending: boolean; onReady: () => void; onTake: () => void; onStop: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-2">
-      <video ref={videoRef} autoPlay playsInline muted onLoadedMetadata={onReady} className="w-full rounded-lg bg-black" aria-label="Camera preview" />
+      <video ref={videoRef} autoPlay playsInline muted onLoadedMetadata={onReady} className="w-full rounded-lg bg-black" aria-label={t`Camera preview`} />
       <div className="flex gap-2">
-        <Button disabled={!ready || pending} onClick={onTake}>Take photo</Button>
-        <Button variant="ghost" onClick={onStop}>Stop camera</Button>
+        <Button disabled={!ready || pending} onClick={onTake}><Trans>Take photo</Trans></Button>
+        <Button variant="ghost" onClick={onStop}><Trans>Stop camera</Trans></Button>
       </div>
     </div>
   );
@@ -18,10 +20,11 @@ export function CameraPreview({ videoRef, ready, pending, onReady, onTake, onSto
 
 /** The upload's progress, in percent. */
 export function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useLingui();
   return (
     <div
       role="progressbar"
-      aria-label="Upload progress"
+      aria-label={t`Upload progress`}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

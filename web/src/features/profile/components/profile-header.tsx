@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Camera, Lock, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { MemberBadge } from '@/components/member-badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatNumber } from '@/lib/numbers';
 import { Avatar } from './avatar';
 import { PictureDialog } from './picture-dialog';
 
@@ -24,10 +26,11 @@ export interface ProfileHeaderData {
  * member's gets its actions (follow, report) through `actions`. A restricted profile shows name and picture only.
  */
 export function ProfileHeader({ data, own, actions }: { data: ProfileHeaderData; own: boolean; actions?: ReactNode }) {
+  const { t } = useLingui();
   const [pictureOpen, setPictureOpen] = useState(false);
   const { counters } = data;
   const rows = counters
-    ? ([['Following', counters.following], ['Followers', counters.followers], ['Reviews', counters.reviews], ['Cigars', counters.cigars]] as const)
+    ? ([[t`Following`, counters.following], [t`Followers`, counters.followers], [t`Reviews`, counters.reviews], [t`Cigars`, counters.cigars]] as const)
     : null;
   return (
     <Card className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -36,7 +39,7 @@ export function ProfileHeader({ data, own, actions }: { data: ProfileHeaderData;
         {own ? (
           <button
             type="button"
-            aria-label="Change profile picture"
+            aria-label={t`Change profile picture`}
             onClick={() => setPictureOpen(true)}
             className="absolute bottom-0 right-0 flex h-9 w-9 items-center justify-center rounded-full border-2 border-surface bg-surface-2 text-fg shadow hover:bg-border"
           >
@@ -55,21 +58,21 @@ export function ProfileHeader({ data, own, actions }: { data: ProfileHeaderData;
             {data.bio ? <p className="mt-2 whitespace-pre-wrap break-words">{data.bio}</p> : null}
           </>
         ) : (
-          <p className="mt-1 flex items-center gap-1 text-muted"><Lock className="h-4 w-4" aria-hidden />This profile is private.</p>
+          <p className="mt-1 flex items-center gap-1 text-muted"><Lock className="h-4 w-4" aria-hidden /><Trans>This profile is private.</Trans></p>
         )}
         {rows ? (
-          <dl className="mt-4 flex flex-wrap gap-6" aria-label="Profile statistics">
+          <dl className="mt-4 flex flex-wrap gap-6" aria-label={t`Profile statistics`}>
             {rows.map(([label, n]) => (
               <div key={label} className="flex flex-col-reverse">
                 <dt className="text-xs text-muted">{label}</dt>
-                <dd className="text-xl font-bold">{n ?? '—'}</dd>
+                <dd className="text-xl font-bold">{n === null ? '—' : formatNumber(n)}</dd>
               </div>
             ))}
           </dl>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {own ? <Link to="/settings" className={buttonClass('outline', 'sm', 'no-underline')}>Edit profile</Link> : actions}
+        {own ? <Link to="/settings" className={buttonClass('outline', 'sm', 'no-underline')}><Trans>Edit profile</Trans></Link> : actions}
       </div>
       {own ? <PictureDialog open={pictureOpen} onOpenChange={setPictureOpen} /> : null}
     </Card>

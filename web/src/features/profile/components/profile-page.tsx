@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { displayName } from '@torcedor/shared/formatters';
 import type { PublicProfile } from '@torcedor/shared/schemas/social';
@@ -7,6 +9,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { hasMemberBadge, useCurrentUser } from '@/lib/current-user';
+import { formatNumber } from '@/lib/numbers';
 import { useUserProfile } from '../api/get-user';
 import { BlockButton } from './block-button';
 import { FollowButton } from './follow-button';
@@ -54,7 +57,7 @@ function OtherProfile({ id, tab, onTabChange }: { id: string; tab: ProfileTab; o
             {profile.blockedByMe ? null : <FollowButton profile={profile} />}
             {profile.canMessage && !profile.blockedByMe ? (
               <Link to="/messages/$memberId" params={{ memberId: profile.id }} className={buttonClass('outline', 'sm', 'no-underline')}>
-                <MessageCircle className="h-4 w-4" aria-hidden />Message
+                <MessageCircle className="h-4 w-4" aria-hidden /><Trans context="action">Message</Trans>
               </Link>
             ) : null}
             <BlockButton profile={profile} />
@@ -80,30 +83,33 @@ function ProfileTabs({ memberId, own, name, tab, onTabChange, collection }: {
   memberId: string; own: boolean; name?: string; tab: ProfileTab; onTabChange?: (tab: ProfileTab) => void;
   collection?: { humidor: number; wishlist: number };
 }) {
+  const { t } = useLingui();
+  const humidor = collection?.humidor ?? 0;
+  const wishlist = formatNumber(collection?.wishlist ?? 0);
   // Another member's collection is never shown: a link to it opens their posts instead.
   const value = !own && tab === 'collection' ? 'posts' : tab;
   return (
     <Tabs value={value} onValueChange={(v) => isTab(v) && onTabChange?.(v)} className="mt-6">
       <TabsList>
-        <TabsTrigger value="posts">Posts</TabsTrigger>
-        <TabsTrigger value="reviews">Reviews</TabsTrigger>
-        <TabsTrigger value="collection" disabled={!own}>Collection</TabsTrigger>
+        <TabsTrigger value="posts"><Trans>Posts</Trans></TabsTrigger>
+        <TabsTrigger value="reviews"><Trans>Reviews</Trans></TabsTrigger>
+        <TabsTrigger value="collection" disabled={!own}><Trans>Collection</Trans></TabsTrigger>
       </TabsList>
       <TabsContent value="posts">
-        <PostsTab memberId={memberId} emptyText={own ? "You haven't shared any posts yet." : `${name} hasn't shared any posts yet.`} />
+        <PostsTab memberId={memberId} emptyText={own ? t`You haven't shared any posts yet.` : t`${name} hasn't shared any posts yet.`} />
       </TabsContent>
       <TabsContent value="reviews">
-        <ReviewsTab memberId={memberId} own={own} emptyText={own ? "You haven't reviewed any cigars yet." : `${name} hasn't reviewed any cigars yet.`} />
+        <ReviewsTab memberId={memberId} own={own} emptyText={own ? t`You haven't reviewed any cigars yet.` : t`${name} hasn't reviewed any cigars yet.`} />
       </TabsContent>
       {own && collection ? (
         <TabsContent value="collection">
           <Card className="text-center">
             <Lock className="mx-auto h-8 w-8 text-primary" aria-hidden />
-            <h2 className="mt-2 text-xl font-semibold">Private Collection</h2>
+            <h2 className="mt-2 text-xl font-semibold"><Trans>Private Collection</Trans></h2>
             <p className="text-muted">
-              {collection.humidor} cigars in your humidor, {collection.wishlist} on your wishlist. Only you can see them.
+              {t`${plural(humidor, { one: '# cigar in your humidor', other: '# cigars in your humidor' })}, ${wishlist} on your wishlist. Only you can see them.`}
             </p>
-            <Link to="/humidor" className={buttonClass('primary', 'md', 'mt-4 no-underline')}>View Humidor</Link>
+            <Link to="/humidor" className={buttonClass('primary', 'md', 'mt-4 no-underline')}><Trans>View Humidor</Trans></Link>
           </Card>
         </TabsContent>
       ) : null}

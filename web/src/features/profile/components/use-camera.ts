@@ -1,13 +1,15 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-const CAMERA_DENIED = 'Camera access was denied. Allow camera access in your browser settings, or choose a photo instead.';
-const CAMERA_MISSING = 'No camera was found. Choose a photo instead.';
-const CAMERA_UNSUPPORTED = 'This browser cannot use a camera here. Choose a photo instead.';
-const CAMERA_FAILED = 'Could not start the camera. Choose a photo instead.';
-const CAPTURE_FAILED = 'Could not take the photo. Please try again.';
+const CAMERA_DENIED = msg`Camera access was denied. Allow camera access in your browser settings, or choose a photo instead.`;
+const CAMERA_MISSING = msg`No camera was found. Choose a photo instead.`;
+const CAMERA_UNSUPPORTED = msg`This browser cannot use a camera here. Choose a photo instead.`;
+const CAMERA_FAILED = msg`Could not start the camera. Choose a photo instead.`;
+const CAPTURE_FAILED = msg`Could not take the photo. Please try again.`;
 
-/** What the member reads when a camera could not be started. */
-function cameraMessage(e: unknown): string {
+/** What the member reads when a camera could not be started (shown with `i18n._`). */
+function cameraMessage(e: unknown): MessageDescriptor {
   const name = e instanceof DOMException || e instanceof Error ? e.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_DENIED;
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return CAMERA_MISSING;
@@ -17,7 +19,7 @@ function cameraMessage(e: unknown): string {
 /**
  * The front camera for a profile picture: started on demand, shown in the `videoRef` element, and stopped when a
  * photo is taken (handed to `onPhoto` as a JPEG file), when asked, and when the component unmounts. `error` is what
- * the member reads when the camera could not be started or the photo not taken.
+ * the member reads when the camera could not be started or the photo not taken (a message, shown with `i18n._`).
  */
 export function useCamera(onPhoto: (file: File) => void) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -25,7 +27,7 @@ export function useCamera(onPhoto: (file: File) => void) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [starting, setStarting] = useState(false);
   const [videoReady, setVideoReady] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageDescriptor | null>(null);
 
   const stop = useCallback(() => {
     streamRef.current?.getTracks().forEach((t) => t.stop());

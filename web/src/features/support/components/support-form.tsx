@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '@torcedor/shared/constants';
 import { SUPPORT_CATEGORIES, SupportRequestBody } from '@torcedor/shared/schemas/support';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { ApiError, errorText } from '@/lib/api-client';
 import { fromInput } from '@/lib/form';
+import { formatNumber } from '@/lib/numbers';
 import { toast } from '@/lib/toast';
 import { useCreateSupportRequest } from '../api/create-support-request';
 import { CATEGORY_LABELS, type SupportCategory } from './support-format';
@@ -24,6 +26,7 @@ const EMPTY: Values = { category: '', subject: '', message: '' };
 
 /** The support form: topic, subject and message, checked by the shared schema (its messages under the fields). */
 export function SupportRequestForm() {
+  const { t, i18n } = useLingui();
   const { register, handleSubmit, reset, setError, control, formState: { errors } } = useForm<Values, unknown, Body>({
     resolver: zodResolver(SupportForm),
     mode: 'onTouched',
@@ -36,8 +39,8 @@ export function SupportRequestForm() {
     send.mutate(body, {
       onSuccess: (sent) => {
         toast({
-          title: 'Request sent',
-          description: sent.priority ? 'Priority support: we answer premium members first.' : 'We will get back to you by email.',
+          title: t`Request sent`,
+          description: sent.priority ? t`Priority support: we answer premium members first.` : t`We will get back to you by email.`,
           variant: 'success',
         });
         reset(EMPTY);
@@ -50,34 +53,34 @@ export function SupportRequestForm() {
             if (field) setError(field, { message: issue.message });
           }
         }
-        toast({ title: 'Error', description: errorText(err, 'Failed to send your request. Please try again.'), variant: 'error' });
+        toast({ title: t`Error`, description: errorText(err, t`Failed to send your request. Please try again.`), variant: 'error' });
       },
     });
   };
 
   return (
     <Card>
-      <h2 className="mb-4 text-xl font-semibold">Contact Support</h2>
-      <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Support request">
-        <FormField label="Topic" error={errors.category?.message}>
+      <h2 className="mb-4 text-xl font-semibold"><Trans>Contact Support</Trans></h2>
+      <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label={t`Support request`}>
+        <FormField label={t`Topic`} error={errors.category?.message}>
           {(p) => (
             <Select {...p} required {...register('category')}>
-              <option value="">Choose a topic</option>
-              {SUPPORT_CATEGORIES.map((c) => <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>)}
+              <option value="">{t`Choose a topic`}</option>
+              {SUPPORT_CATEGORIES.map((c) => <option key={c} value={c}>{i18n._(CATEGORY_LABELS[c])}</option>)}
             </Select>
           )}
         </FormField>
-        <FormField label="Subject" error={errors.subject?.message}>
+        <FormField label={t`Subject`} error={errors.subject?.message}>
           {(p) => <Input {...p} required maxLength={SUPPORT_SUBJECT_MAX_LENGTH} {...register('subject')} />}
         </FormField>
         <FormField
-          label="Message"
+          label={t({ message: 'Message', context: 'noun' })}
           error={errors.message?.message}
-          hint={<span className="block text-right" aria-live="polite">{message?.length ?? 0}/{SUPPORT_MESSAGE_MAX_LENGTH}</span>}
+          hint={<span className="block text-right" aria-live="polite">{formatNumber(message?.length ?? 0)}/{formatNumber(SUPPORT_MESSAGE_MAX_LENGTH)}</span>}
         >
           {(p) => <Textarea {...p} required rows={6} maxLength={SUPPORT_MESSAGE_MAX_LENGTH} {...register('message')} />}
         </FormField>
-        <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending...' : 'Send Request'}</Button>
+        <Button type="submit" disabled={send.isPending}>{send.isPending ? t`Sending...` : t`Send Request`}</Button>
       </form>
     </Card>
   );
