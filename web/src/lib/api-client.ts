@@ -3,6 +3,8 @@ import { routes } from '@torcedor/shared/routes';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
 import { UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import { config } from '@/config';
+import { serverErrorText, translateServerText } from './error-text';
+import { intlLocale } from './i18n';
 import { noteAnswer } from './saved-copy';
 
 /**
@@ -28,14 +30,16 @@ export class ApiError extends Error {
 }
 
 /**
- * What the server said about a failure (the first field problem, else its message), if anything. A 503, from
- * the service or the edge, always reads as the unavailable message, never a generic failure text.
+ * What the server said about a failure (the first field problem, else its message), if anything, in the app's
+ * language (src/lib/error-text.ts): a message the web knows reads in it, else the error code's text (English shows
+ * the server's own words). A 503, from the service or the edge, always reads as the unavailable message, never a
+ * generic failure text.
  */
 export function errorDetail(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 503) return UNAVAILABLE_MESSAGE;
+  if (error.status === 503) return translateServerText(UNAVAILABLE_MESSAGE);
   const first = error.body?.issues?.[0]?.message;
-  return error.status === 400 && first ? first : error.serverMessage ?? undefined;
+  return serverErrorText(error, error.status === 400 && first ? first : error.serverMessage ?? undefined);
 }
 
 /**
@@ -50,11 +54,17 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** What the server said about a failure, else the action's own fallback text. */
+/** What the server said about a failure (in the app's language), else the action's own fallback text. */
 export const errorText = (error: unknown, fallback: string): string => errorDetail(error) ?? fallback;
 
 type Opt<K extends string, T> = undefined extends T ? { [P in K]?: Exclude<T, undefined> } : { [P in K]: T };
 export type CallInput<R extends RouteDef> = Opt<'params', RouteParams<R>> & Opt<'query', RouteQuery<R>> & Opt<'body', RouteBodyInput<R>>;
+
+/**
+ * The app's language, sent with every API request: the server writes VitolAI's answers and .ics files in it
+ * (docs/i18n.md, "The server's part").
+ */
+const language = () => ({ 'accept-language': intlLocale() });
 
 const NO_REFRESH = new Set<string>([routes.refreshSession.path, routes.login.path, routes.signup.path, routes.startTrial.path]);
 let refreshing: Promise<boolean> | null = null;
@@ -62,7 +72,7 @@ let refreshing: Promise<boolean> | null = null;
 /** Renews the session once for every caller waiting on it (the session cookie lives one hour). */
 function refreshSession(): Promise<boolean> {
   refreshing ??= fetch(`${config.VITE_API_ORIGIN}${routes.refreshSession.path}`, {
-    method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+    method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', ...language() },
   }).then((r) => r.ok, () => false).finally(() => { refreshing = null; });
   return refreshing;
 }
@@ -89,7 +99,7 @@ function send(route: RouteDef, input: { params?: unknown; query?: unknown; body?
     method: route.method,
     credentials: 'include',
     // State-changing calls always declare JSON (the server refuses other types: a CSRF guard); a body is sent only when present.
-    headers: mutation ? { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } : {},
+    headers: mutation ? { 'content-type': 'application/json', ...language(), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) } : language(),
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
   });
 }
@@ -198,7 +208,7 @@ export async function apiStream<R extends RouteDef>(route: R, input: { body: Rou
   const hash = await sha256Hex(body);
   const post = () => fetch(url(route), {
     method: route.method, credentials: 'include', body,
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(hash ? { 'x-amz-content-sha256': hash } : {}) },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...language(), ...(hash ? { 'x-amz-content-sha256': hash } : {}) },
   });
   const unavailable = () => new ApiError(503, `503: ${UNAVAILABLE_MESSAGE}`, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
   let res: Response;

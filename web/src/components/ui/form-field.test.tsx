@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/lib/i18n';
 import { FormField } from './form-field';
 import { Input } from './input';
 
@@ -32,5 +33,20 @@ describe('FormField', () => {
     rerender(<FormField label="Password" hint="At least 8 characters" error="Password must be at least 8 characters">{(p) => <Input {...p} type="password" />}</FormField>);
     expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual([hint.id, screen.getByRole('alert').id]);
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("shows a shared schema's message in the app's language, and follows a change of language", async () => {
+    render(<FormField label="Email" error="Please enter a valid email address">{(p) => <Input {...p} />}</FormField>);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address');
+    await act(() => activateLanguage('de', { remember: false }));
+    expect(screen.getByRole('alert').textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    await act(() => activateLanguage('fr', { remember: false }));
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir une adresse e-mail valide');
+  });
+
+  it('shows an error it has no translation for as it is', async () => {
+    await act(() => activateLanguage('it', { remember: false }));
+    render(<FormField label="Email" error="Già tradotto">{(p) => <Input {...p} />}</FormField>);
+    expect(screen.getByRole('alert').textContent).toBe('Già tradotto');
   });
 });
