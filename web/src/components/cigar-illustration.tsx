@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -201,8 +202,10 @@ function shade(hex: string, amount: number): string {
  * community photo.
  */
 export function CigarIllustration({ cigar, className }: { cigar: IllustratedCigar; className?: string }) {
+  const { t } = useLingui();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const d = drawCigar(cigar);
+  const subject = `${cigar.brandName} ${cigar.name}`;
   const r = d.diameter / 2;
   const ids = { light: `light-${uid}`, clip: `clip-${uid}` };
   const base = d.wrapper.color;
@@ -217,7 +220,7 @@ export function CigarIllustration({ cigar, className }: { cigar: IllustratedCiga
     <svg
       viewBox={`0 0 ${FRAME.width} ${FRAME.height}`}
       role="img"
-      aria-label={`Illustration of ${cigar.brandName} ${cigar.name}`}
+      aria-label={t`Illustration of ${subject}`}
       className={cn('block h-full w-full bg-[radial-gradient(ellipse_at_50%_45%,#3a2c20,#171210_70%)]', className)}
       preserveAspectRatio="xMidYMid meet"
       data-wrapper-shade={d.wrapper.name}

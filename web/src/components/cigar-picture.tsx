@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Images } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -12,9 +14,11 @@ import { photoAlt, PhotoViewer } from './photo-gallery';
 export function CigarPicture({ cigar, photos = [], className, zoomable = false }: {
   cigar: IllustratedCigar; photos?: readonly (string | null | undefined)[]; className?: string; zoomable?: boolean;
 }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
   const shown = photos.filter((p): p is string => !!p && !failed.has(p));
+  const photoCount = shown.length;
   const subject = `${cigar.brandName} ${cigar.name}`;
   const frame = cn('relative aspect-[5/2] w-full overflow-hidden rounded-lg bg-[#171210]', className);
   const first = shown[0];
@@ -32,7 +36,7 @@ export function CigarPicture({ cigar, photos = [], className, zoomable = false }
         {img}
         {shown.length > 1 ? (
           <span aria-hidden className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-full bg-black/75 px-2 py-0.5 text-xs font-medium text-white">
-            <Images className="h-3.5 w-3.5" aria-hidden />{shown.length} photos
+            <Images className="h-3.5 w-3.5" aria-hidden />{t({ message: plural(photoCount, { one: '# photo', other: '# photos' }) })}
           </span>
         ) : null}
       </button>

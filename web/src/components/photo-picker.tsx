@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PHOTOS_MAX, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
 import { objectPathOf } from '@torcedor/shared/schemas/social';
 import { ImagePlus, X } from 'lucide-react';
@@ -23,6 +24,7 @@ const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
  * upload away as it registers it), a refused request calls `discardUploads()` so the next try uploads afresh.
  */
 export function usePhotoPicker(initial: readonly string[] = []) {
+  const { t } = useLingui();
   const [photos, setPhotos] = useState<PickedPhoto[]>(() => initial.map((url) => ({ key: url, url })));
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [uploading, setUploading] = useState(false);
@@ -53,8 +55,8 @@ export function usePhotoPicker(initial: readonly string[] = []) {
       chosen.push({ key: `new-${nextKey.current++}`, file, preview });
     }
     if (chosen.length) setPhotos((ps) => [...ps, ...chosen]);
-    if (refused) toast({ title: 'Error', description: refused, variant: 'error' });
-    else if (tooMany) toast({ title: 'Error', description: `At most ${PHOTOS_MAX} photos`, variant: 'error' });
+    if (refused) toast({ title: t`Error`, description: refused, variant: 'error' });
+    else if (tooMany) toast({ title: t`Error`, description: t`At most ${PHOTOS_MAX} photos`, variant: 'error' });
   };
 
   const remove = (key: string) => {
@@ -114,34 +116,36 @@ export type PhotoPickerState = ReturnType<typeof usePhotoPicker>;
  * 'Add photos': the chosen photos' previews, each with its remove button (not while sending) and its upload's
  * progress, the count out of PHOTOS_MAX, and the button that opens the file chooser (several files at once).
  */
-export function PhotoPicker({ picker, disabled = false, label = 'Photos' }: { picker: PhotoPickerState; disabled?: boolean; label?: string }) {
+export function PhotoPicker({ picker, disabled = false, label }: { picker: PhotoPickerState; disabled?: boolean; label?: string }) {
+  const { t } = useLingui();
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const busy = disabled || picker.uploading;
   const count = picker.photos.length;
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-fg">{label}</legend>
+      <legend className="mb-1 text-sm font-medium text-fg">{label ?? t`Photos`}</legend>
       {count ? (
-        <ul className="grid grid-cols-4 gap-2" aria-label="Chosen photos">
+        <ul className="grid grid-cols-4 gap-2" aria-label={t`Chosen photos`}>
           {picker.photos.map((p, i) => {
             const progress = picker.progress[p.key];
+            const position = i + 1;
             return (
               <li key={p.key} className="relative">
                 <img
-                  src={isKept(p) ? p.url : p.preview} alt={`Photo ${i + 1} of ${count}`}
+                  src={isKept(p) ? p.url : p.preview} alt={t`Photo ${position} of ${count}`}
                   className="aspect-square w-full rounded-md border border-border object-cover"
                 />
                 {busy ? null : (
                   <button
-                    type="button" onClick={() => picker.remove(p.key)} aria-label={`Remove photo ${i + 1}`}
+                    type="button" onClick={() => picker.remove(p.key)} aria-label={t`Remove photo ${position}`}
                     className="absolute right-1 top-1 rounded-full bg-black/70 p-1 text-white hover:bg-black/90"
                   >
                     <X className="h-3.5 w-3.5" aria-hidden />
                   </button>
                 )}
                 {progress !== undefined ? (
-                  <progress value={progress} max={1} aria-label={`Upload progress of photo ${i + 1}`} className="mt-1 block h-1.5 w-full accent-primary" />
+                  <progress value={progress} max={1} aria-label={t`Upload progress of photo ${position}`} className="mt-1 block h-1.5 w-full accent-primary" />
                 ) : null}
               </li>
             );
@@ -150,16 +154,16 @@ export function PhotoPicker({ picker, disabled = false, label = 'Photos' }: { pi
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <input
-          ref={fileRef} id={id} type="file" accept={ACCEPT} multiple className="sr-only" tabIndex={-1} aria-label="Photo files"
+          ref={fileRef} id={id} type="file" accept={ACCEPT} multiple className="sr-only" tabIndex={-1} aria-label={t`Photo files`}
           onChange={(e) => {
             picker.add(Array.from(e.target.files ?? []));
             e.target.value = '';
           }}
         />
         <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={busy || picker.full}>
-          <ImagePlus className="h-4 w-4" aria-hidden />Add photos
+          <ImagePlus className="h-4 w-4" aria-hidden /><Trans>Add photos</Trans>
         </Button>
-        <span className="text-xs text-muted" aria-live="polite">{count}/{PHOTOS_MAX} photos · JPEG, PNG or WebP, 5 MB each</span>
+        <span className="text-xs text-muted" aria-live="polite">{t`${count}/${PHOTOS_MAX} photos · JPEG, PNG or WebP, 5 MB each`}</span>
       </div>
     </fieldset>
   );

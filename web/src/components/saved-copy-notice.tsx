@@ -1,11 +1,16 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatDateTime } from '@/lib/date-time';
 import { useSavedCopyAt } from '@/lib/saved-copy';
 
-/** The notice's text: when the copy shown was saved (docs/installable.md). */
-export const savedCopyText = (at: Date) => `Saved copy from ${formatDateTime(at)} — you are offline`;
+/** The notice's text: when the copy shown was saved (docs/installable.md), in the app's language (call it while rendering). */
+export function savedCopyText(at: Date): string {
+  const when = formatDateTime(at);
+  return t`Saved copy from ${when} — you are offline`;
+}
 
 /**
  * How often the page tries the network again while it shows a saved copy and the browser says it is online (a
@@ -20,6 +25,7 @@ export const SAVED_COPY_RETRY_MS = 15_000;
  * is online) the page's reads are made again, and the notice goes with the first fresh answers.
  */
 export function SavedCopyNotice({ paths }: { paths: readonly string[] }) {
+  useLingui(); // re-rendered in a new language
   const at = useSavedCopyAt(paths);
   const queryClient = useQueryClient();
   useEffect(() => {

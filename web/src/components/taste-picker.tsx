@@ -1,9 +1,33 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { TASTE_COUNTRIES, TASTE_WRAPPERS, type Tastes } from '@torcedor/shared/schemas/identity';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { STRENGTH_LABEL } from '@/lib/strength';
+import { STRENGTH_LABELS } from '@/lib/strength';
 
-const STRENGTHS = Object.keys(STRENGTH_LABEL) as Tastes['strengths'];
+const STRENGTHS = Object.keys(STRENGTH_LABELS) as Tastes['strengths'];
+
+/** The wrapper families' names in each language (the value sent stays the English one). */
+export const TASTE_WRAPPER_LABELS: Record<(typeof TASTE_WRAPPERS)[number], MessageDescriptor> = {
+  Connecticut: msg({ message: 'Connecticut', context: 'wrapper family' }),
+  Habano: msg({ message: 'Habano', context: 'wrapper family' }),
+  Maduro: msg({ message: 'Maduro', context: 'wrapper family' }),
+  Corojo: msg({ message: 'Corojo', context: 'wrapper family' }),
+  Sumatra: msg({ message: 'Sumatra', context: 'wrapper family' }),
+  Cameroon: msg({ message: 'Cameroon', context: 'wrapper family' }),
+  Broadleaf: msg({ message: 'Broadleaf', context: 'wrapper family' }),
+  Rosado: msg({ message: 'Rosado', context: 'wrapper family' }),
+  Cuban: msg({ message: 'Cuban', context: 'wrapper family' }),
+};
+
+/** The countries of make's names in each language (the value sent stays the English one). */
+export const TASTE_COUNTRY_LABELS: Record<(typeof TASTE_COUNTRIES)[number], MessageDescriptor> = {
+  Cuba: msg({ message: 'Cuba', context: 'country of make' }),
+  'Dominican Republic': msg({ message: 'Dominican Republic', context: 'country of make' }),
+  Nicaragua: msg({ message: 'Nicaragua', context: 'country of make' }),
+  Honduras: msg({ message: 'Honduras', context: 'country of make' }),
+};
 
 /** One group of chips: toggle buttons (aria-pressed), so each says whether it is chosen. */
 function ChipGroup<T extends string>({ legend, options, chosen, label, onChange }: {
@@ -43,11 +67,21 @@ function ChipGroup<T extends string>({ legend, options, chosen, label, onChange 
  * Controlled: `value` is the choice, `onChange` gets the next one.
  */
 export function TastePicker({ value, onChange }: { value: Tastes; onChange: (next: Tastes) => void }) {
+  const { t, i18n } = useLingui();
   return (
     <div className="space-y-4">
-      <ChipGroup legend="Strength" options={STRENGTHS} chosen={value.strengths} label={(s) => STRENGTH_LABEL[s]} onChange={(strengths) => onChange({ ...value, strengths })} />
-      <ChipGroup legend="Wrappers" options={TASTE_WRAPPERS} chosen={value.wrappers} onChange={(wrappers) => onChange({ ...value, wrappers })} />
-      <ChipGroup legend="Countries" options={TASTE_COUNTRIES} chosen={value.countries} onChange={(countries) => onChange({ ...value, countries })} />
+      <ChipGroup
+        legend={t({ message: 'Strength', context: 'cigar strength' })} options={STRENGTHS} chosen={value.strengths}
+        label={(s) => i18n._(STRENGTH_LABELS[s])} onChange={(strengths) => onChange({ ...value, strengths })}
+      />
+      <ChipGroup
+        legend={t`Wrappers`} options={TASTE_WRAPPERS} chosen={value.wrappers} label={(w) => i18n._(TASTE_WRAPPER_LABELS[w])}
+        onChange={(wrappers) => onChange({ ...value, wrappers })}
+      />
+      <ChipGroup
+        legend={t`Countries`} options={TASTE_COUNTRIES} chosen={value.countries} label={(c) => i18n._(TASTE_COUNTRY_LABELS[c])}
+        onChange={(countries) => onChange({ ...value, countries })}
+      />
     </div>
   );
 }

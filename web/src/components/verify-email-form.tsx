@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INVALID_CODE_MESSAGE } from '@torcedor/shared/constants';
 import { VerifyEmailBody, type User } from '@torcedor/shared/schemas/identity';
@@ -25,6 +26,7 @@ const SENT_MS = 30_000;
  * (too many asked for) says when to ask again.
  */
 function useResendCode(sentTo: string) {
+  const { t } = useLingui();
   const { isSuccess, isError, isPending, error, reset, mutate } = useResendVerification();
   useEffect(() => {
     if (!isSuccess) return;
@@ -33,13 +35,13 @@ function useResendCode(sentTo: string) {
   }, [isSuccess, reset]);
   const button = (
     <Button type="button" variant="outline" disabled={isPending || isSuccess} onClick={() => mutate()}>
-      {isSuccess ? <><Check className="h-4 w-4" aria-hidden />Sent</> : isPending ? 'Sending...' : 'Resend code'}
+      {isSuccess ? <><Check className="h-4 w-4" aria-hidden /><Trans>Sent</Trans></> : isPending ? t`Sending...` : t`Resend code`}
     </Button>
   );
   const status = (
     <p role="status" aria-live="polite" className={cn('text-sm', isError ? 'text-danger' : 'text-muted')}>
-      {isSuccess ? `A new code is on its way to ${sentTo}. Only the latest code works.` : null}
-      {isError ? codeRequestErrorText(error, 'We could not send a new code. Please try again in a moment.') : null}
+      {isSuccess ? t`A new code is on its way to ${sentTo}. Only the latest code works.` : null}
+      {isError ? codeRequestErrorText(error, t`We could not send a new code. Please try again in a moment.`) : null}
     </p>
   );
   return { button, status };
@@ -60,6 +62,7 @@ export function VerifyEmailForm({ sentTo, onVerified, autoFocus = false, classNa
     resolver: zodResolver(VerifyEmailBody),
     defaultValues: { code: '' },
   });
+  const { t } = useLingui();
   const verify = useVerifyEmail();
   const resend = useResendCode(sentTo);
   useEffect(() => {
@@ -71,18 +74,18 @@ export function VerifyEmailForm({ sentTo, onVerified, autoFocus = false, classNa
       onSuccess: (user) => onVerified?.(user),
       onError: (err) => {
         if (isInvalidCode(err)) return setError('code', { message: err.serverMessage ?? INVALID_CODE_MESSAGE }, { shouldFocus: true });
-        toast({ title: 'Verification failed', description: errorText(err, 'We could not check the code. Please try again.'), variant: 'error' });
+        toast({ title: t`Verification failed`, description: errorText(err, t`We could not check the code. Please try again.`), variant: 'error' });
       },
     });
   };
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Verify email" className={cn('space-y-1', className)}>
-      <FormField label="Verification code" error={errors.code?.message}>
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label={t`Verify email`} className={cn('space-y-1', className)}>
+      <FormField label={t`Verification code`} error={errors.code?.message}>
         {(p) => (
           <div className="flex flex-wrap gap-2">
             <CodeInput {...p} className="w-44" {...register('code')} />
-            <Button type="submit" disabled={verify.isPending}>{verify.isPending ? 'Verifying...' : 'Verify'}</Button>
+            <Button type="submit" disabled={verify.isPending}>{verify.isPending ? t`Verifying...` : t`Verify`}</Button>
             {resend.button}
           </div>
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAddWishlistItem } from '@/lib/api/add-wishlist-item';
@@ -20,6 +21,7 @@ export function WishlistButton({ cigar, onAdd, className }: {
   onAdd?: () => void;
   className?: string;
 }) {
+  const { t } = useLingui();
   const { entry, loading } = useWishlistEntry(cigar.id);
   const add = useAddWishlistItem();
   const remove = useRemoveWishlistItem();
@@ -27,31 +29,32 @@ export function WishlistButton({ cigar, onAdd, className }: {
 
   if (entry) {
     const removeEntry = () => remove.mutate(entry.id, {
-      onSuccess: () => toast({ title: 'Item removed from wishlist', variant: 'success' }),
-      onError: (err) => toast({ title: 'Failed to remove item from wishlist', description: errorDetail(err), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Item removed from wishlist`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Failed to remove item from wishlist`, description: errorDetail(err), variant: 'error' }),
     });
     return (
       <span className={cn('inline-flex items-center gap-1', className)} data-wishlist="in">
         <span className="inline-flex h-8 items-center gap-1.5 rounded-md bg-primary/15 px-3 text-sm font-medium text-primary">
-          <Heart className="h-4 w-4 fill-current" aria-hidden />In Wishlist<span className="sr-only">: {title}</span>
+          <Heart className="h-4 w-4 fill-current" aria-hidden /><Trans>In Wishlist<span className="sr-only">: {title}</span></Trans>
         </span>
-        <Button variant="ghost" size="sm" onClick={removeEntry} disabled={remove.isPending} aria-label={`Remove ${title} from the wishlist`}>
-          {remove.isPending ? 'Removing...' : 'Remove'}
+        <Button variant="ghost" size="sm" onClick={removeEntry} disabled={remove.isPending} aria-label={t`Remove ${title} from the wishlist`}>
+          {remove.isPending ? t`Removing...` : t`Remove`}
         </Button>
       </span>
     );
   }
 
   const addEntry = onAdd ?? (() => add.mutate({ cigarId: cigar.id, priority: DEFAULT_PRIORITY, notes: null }, {
-    onSuccess: () => toast({ title: 'Item added to wishlist', variant: 'success' }),
-    onError: (err) => toast({ title: 'Failed to add item to wishlist', description: errorDetail(err), variant: 'error' }),
+    onSuccess: () => toast({ title: t`Item added to wishlist`, variant: 'success' }),
+    onError: (err) => toast({ title: t`Failed to add item to wishlist`, description: errorDetail(err), variant: 'error' }),
   }));
+  const shown = add.isPending ? t`Adding...` : t`Add to Wishlist`;
   return (
     <Button
       variant="outline" size="sm" className={className} onClick={addEntry} disabled={loading || add.isPending} data-wishlist="out"
-      aria-label={`${add.isPending ? 'Adding...' : 'Add to Wishlist'}: ${title}`}
+      aria-label={t({ message: `${shown}: ${title}`, comment: 'The button\'s text, then the cigar' })}
     >
-      <Heart className="h-4 w-4" aria-hidden />{add.isPending ? 'Adding...' : 'Add to Wishlist'}
+      <Heart className="h-4 w-4" aria-hidden />{shown}
     </Button>
   );
 }

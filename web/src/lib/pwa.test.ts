@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NEW_VERSION_TITLE, registerServiceWorker, SERVICE_WORKER_URL } from './pwa';
+import { registerServiceWorker, SERVICE_WORKER_URL } from './pwa';
 import { dismissToast } from './toast';
 
 vi.mock('./toast', async (original) => ({ ...(await original<typeof import('./toast')>()), toast: vi.fn() }));
@@ -50,7 +50,7 @@ describe('the service worker registration', () => {
     next.become('installed');
     next.become('installed');
     expect(toast).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(toast).mock.calls[0]![0].title).toBe(NEW_VERSION_TITLE);
+    expect(vi.mocked(toast).mock.calls[0]![0].title).toBe('A new version of Torcedor is ready');
     expect(next.posted).toEqual([]);
     dispatchEvent(new Event('pagehide'));
     expect(next.posted).toEqual([{ type: 'SKIP_WAITING' }]);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { toast } from './toast';
 
 /**
@@ -9,9 +10,11 @@ import { toast } from './toast';
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-/** Shown once when a new version is ready. */
-export const NEW_VERSION_TITLE = 'A new version of Torcedor is ready';
-export const NEW_VERSION_DESCRIPTION = 'It opens the next time you load the page.';
+/** Shown once when a new version is ready (in the app's language at that moment). */
+export const newVersionNotice = () => ({
+  title: t`A new version of Torcedor is ready`,
+  description: t`It opens the next time you load the page.`,
+});
 
 /** Hands a waiting worker over when the page goes away; says once that it is there. */
 function watchWaiting(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer): void {
@@ -19,7 +22,7 @@ function watchWaiting(registration: ServiceWorkerRegistration, container: Servic
   const onWaiting = (worker: ServiceWorker) => {
     if (announced) return;
     announced = true;
-    toast({ title: NEW_VERSION_TITLE, description: NEW_VERSION_DESCRIPTION });
+    toast(newVersionNotice());
     addEventListener('pagehide', () => worker.postMessage({ type: 'SKIP_WAITING' }), { once: true });
   };
   if (registration.waiting && container.controller) onWaiting(registration.waiting);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { LOGIN_REDIRECT_DELAY_MS } from '@torcedor/shared/constants';
 import { loginHref } from './safe-redirect';
 import { pinToast } from './toast';
@@ -28,8 +29,8 @@ function goToLogin(returnTo: string | undefined = currentPage()): void {
 }
 
 function showLoggedOutNotice(kind: 'read' | 'mutation'): void {
-  if (kind === 'mutation') pinToast({ title: 'Unauthorized: You are logged out. Logging in again...', variant: 'error' });
-  else pinToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'error' });
+  if (kind === 'mutation') pinToast({ title: t`Unauthorized: You are logged out. Logging in again...`, variant: 'error' });
+  else pinToast({ title: t`Unauthorized`, description: t`You are logged out. Logging in again...`, variant: 'error' });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -21,7 +22,7 @@ function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-fg">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <div id="main" className="flex-1">

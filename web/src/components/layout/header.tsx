@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -26,7 +27,7 @@ export function Header() {
         <div className={HEADER_ROW}>
           {brand}
           {/* The landing page's login tab, opened in place (the same place /api/login sends a browser to). */}
-          <Link to="/" search={{ auth: 'login' }} className={buttonClass('primary', 'sm', 'ml-auto no-underline')}>Sign In</Link>
+          <Link to="/" search={{ auth: 'login' }} className={buttonClass('primary', 'sm', 'ml-auto no-underline')}><Trans>Sign In</Trans></Link>
         </div>
       )}
     </header>

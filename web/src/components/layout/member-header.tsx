@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { User } from '@torcedor/shared/schemas/identity';
@@ -14,7 +15,7 @@ import { useMarkNotificationsRead } from '@/lib/api/mark-notifications-read';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { currentUserQuery } from '@/lib/current-user';
-import { AccountMenu, AvatarTrigger } from './account-menu';
+import { AccountMenu, AvatarTrigger, PAGE_NAMES } from './account-menu';
 import { HEADER_ROW } from './header-row';
 import { toast } from '@/lib/toast';
 
@@ -22,6 +23,7 @@ const link = 'rounded-md px-3 py-2 text-sm font-medium text-muted no-underline h
 const active = { className: 'text-primary' };
 
 function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const submit = (e: FormEvent) => {
@@ -35,9 +37,9 @@ function SearchBox({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boo
     <form role="search" onSubmit={submit} className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
       <input
-        aria-label="Search cigars and brands"
+        aria-label={t`Search cigars and brands`}
         autoFocus={autoFocus}
-        placeholder="Search cigars, brands…"
+        placeholder={t`Search cigars, brands…`}
         value={q}
         onChange={(e) => setQ(e.target.value)}
         className="h-9 w-full rounded-full border border-border bg-surface-2 pl-9 pr-3 text-sm text-fg placeholder:text-muted focus:border-primary focus:outline-none md:w-56"
@@ -55,15 +57,19 @@ export const unreadBadge = (n: number) => (n > 9 ? '9+' : String(n));
 /** What a notification says, the actor's name first. */
 function notificationText(n: Notification): ReactNode {
   const actor = <span className="font-semibold">{n.actorName}<MemberBadge premium={n.actorPremium} className="ml-1" /></span>;
+  const excerpt = n.excerpt;
+  const said = n.excerpt ?? '';
   switch (n.type) {
-    case 'follow': return <>{actor} started following you</>;
-    case 'like': return <>{actor} liked your post</>;
-    case 'comment': return <>{actor} commented: &ldquo;{n.excerpt ?? ''}&rdquo;</>;
-    case 'rsvp': return <>{actor} RSVPed to {n.excerpt ?? 'your event'}</>;
-    case 'event_promoted': return <>A seat opened up: you are going to {n.excerpt ?? 'an event'}</>;
-    case 'event_changed': return <>{n.excerpt ?? 'An event'} was updated by its host</>;
-    case 'event_cancelled': return <>{n.excerpt ?? 'An event'} was cancelled</>;
-    case 'welcome': return <><span className="font-semibold">Welcome to Torcedor!</span> Take your first steps: your tastes, members to follow, your first cigar</>;
+    case 'follow': return <Trans>{actor} started following you</Trans>;
+    case 'like': return <Trans>{actor} liked your post</Trans>;
+    case 'comment': return <Trans>{actor} commented: &ldquo;{said}&rdquo;</Trans>;
+    case 'rsvp': return excerpt === null ? <Trans>{actor} RSVPed to your event</Trans> : <Trans>{actor} RSVPed to {excerpt}</Trans>;
+    case 'event_promoted': return excerpt === null
+      ? <Trans>A seat opened up: you are going to an event</Trans>
+      : <Trans>A seat opened up: you are going to {excerpt}</Trans>;
+    case 'event_changed': return excerpt === null ? <Trans>An event was updated by its host</Trans> : <Trans>{excerpt} was updated by its host</Trans>;
+    case 'event_cancelled': return excerpt === null ? <Trans>An event was cancelled</Trans> : <Trans>{excerpt} was cancelled</Trans>;
+    case 'welcome': return <Trans><span className="font-semibold">Welcome to Torcedor!</span> Take your first steps: your tastes, members to follow, your first cigar</Trans>;
   }
 }
 
@@ -77,6 +83,7 @@ function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
 }
 
 function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unread: boolean; now: Date; onNavigate: () => void }) {
+  const { t } = useLingui();
   const body = (
     <>
       <Avatar name={n.actorName} imageUrl={n.actorImageUrl} />
@@ -84,7 +91,7 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
         <span className="block break-words">{notificationText(n)}</span>
         <span className="block text-xs text-muted"><time dateTime={n.createdAt}>{formatRelative(n.createdAt, now)}</time></span>
       </span>
-      {unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" /> : null}
+      {unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" aria-label={t`Unread`} role="img" /> : null}
     </>
   );
   const row = cn('flex w-full items-start gap-3 rounded-md px-2 py-2 text-left text-fg no-underline', unread ? 'bg-primary/10' : 'hover:bg-surface-2');
@@ -107,6 +114,7 @@ function NotificationRow({ n, unread, now, onNavigate }: { n: Notification; unre
  * until it closes, so the member sees what is new.
  */
 export function NotificationsBell() {
+  const { t } = useLingui();
   const { data: user } = useQuery(currentUserQuery);
   const notifications = useNotifications(!!user);
   const markRead = useMarkNotificationsRead();
@@ -133,32 +141,32 @@ export function NotificationsBell() {
   };
   const markAll = () => {
     setFresh(new Set());
-    mutate(undefined, { onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to mark notifications as read'), variant: 'error' }) });
+    mutate(undefined, { onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to mark notifications as read`), variant: 'error' }) });
   };
   const now = new Date();
 
   return (
     <Popover.Root open={open} onOpenChange={change}>
-      <Popover.Trigger className="relative rounded-full p-2 text-muted hover:text-fg" aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}>
+      <Popover.Trigger className="relative rounded-full p-2 text-muted hover:text-fg" aria-label={unreadCount ? t`Notifications, ${unreadCount} unread` : t`Notifications`}>
         <Bell className="h-5 w-5" aria-hidden />
         <CountBadge count={unreadCount} testId="unread-badge" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} aria-label="Notifications" className="z-50 w-80 rounded-lg border border-border bg-surface p-3 text-sm shadow-xl">
+        <Popover.Content align="end" sideOffset={8} aria-label={t`Notifications`} className="z-50 w-80 rounded-lg border border-border bg-surface p-3 text-sm shadow-xl">
           <div className="flex items-center justify-between gap-2 px-1 pb-2">
-            <p className="font-semibold">Notifications</p>
+            <p className="font-semibold"><Trans>Notifications</Trans></p>
             {unreadCount > 0 || fresh.size > 0 ? (
               <button type="button" className="text-xs font-medium text-primary hover:underline disabled:opacity-50" disabled={markRead.isPending} onClick={markAll}>
-                Mark all as read
+                <Trans>Mark all as read</Trans>
               </button>
             ) : null}
           </div>
           {notifications.isPending ? (
-            <p className="px-1 py-2 text-muted">Loading...</p>
+            <p className="px-1 py-2 text-muted"><Trans>Loading...</Trans></p>
           ) : notifications.isError && !notifications.data ? (
-            <p className="px-1 py-2 text-muted">Notifications could not be loaded.</p>
+            <p className="px-1 py-2 text-muted"><Trans>Notifications could not be loaded.</Trans></p>
           ) : items.length === 0 ? (
-            <p className="px-1 py-2 text-muted">You are all caught up.</p>
+            <p className="px-1 py-2 text-muted"><Trans>You are all caught up.</Trans></p>
           ) : (
             <ul className="max-h-96 space-y-1 overflow-y-auto">
               {items.map((n) => <NotificationRow key={n.id} n={n} unread={!n.read || fresh.has(n.id)} now={now} onNavigate={() => change(false)} />)}
@@ -175,13 +183,14 @@ export function NotificationsBell() {
  * whether the socket is open).
  */
 export function MessagesLink() {
+  const { t } = useLingui();
   const { data: user } = useQuery(currentUserQuery);
   const count = useUnreadMessages(!!user).data?.count ?? 0;
   const live = useLiveStatus();
   return (
     <Link
       to="/messages" className="relative rounded-full p-2 text-muted hover:text-fg" activeProps={active} data-live={live}
-      aria-label={count ? `Messages, ${count} unread` : 'Messages'} title="Messages"
+      aria-label={count ? t`Messages, ${count} unread` : t`Messages`} title={t`Messages`}
     >
       <MessageCircle className="h-5 w-5" aria-hidden />
       <CountBadge count={count} testId="messages-badge" />
@@ -197,23 +206,24 @@ export function MessagesLink() {
  * Loaded only once a member is signed in (header.tsx), so the landing page does not pay for its menus and popovers.
  */
 export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   const nav = [
-    { to: '/', label: 'Feed' },
-    { to: '/events', label: 'Events' },
-    { to: '/humidor', label: 'Humidor' },
-    { to: '/recommendations', label: 'AI Recommendations' },
-    { to: '/learn', label: 'Learn' },
-    { to: '/subscription', label: 'Premium' },
-    ...(user.isOwner ? [{ to: '/marketing', label: 'Marketing' }, { to: '/moderation', label: 'Moderation' }] : []),
+    { to: '/', label: i18n._(PAGE_NAMES.feed) },
+    { to: '/events', label: i18n._(PAGE_NAMES.events) },
+    { to: '/humidor', label: i18n._(PAGE_NAMES.humidor) },
+    { to: '/recommendations', label: i18n._(PAGE_NAMES.recommendations) },
+    { to: '/learn', label: i18n._(PAGE_NAMES.learn) },
+    { to: '/subscription', label: i18n._(PAGE_NAMES.premium) },
+    ...(user.isOwner ? [{ to: '/marketing', label: i18n._(PAGE_NAMES.marketing) }, { to: '/moderation', label: i18n._(PAGE_NAMES.moderation) }] : []),
   ] as const;
 
   return (
     <>
       <div className={HEADER_ROW}>
         {brand}
-        <nav aria-label="Main" className="hidden flex-1 items-center lg:flex">
+        <nav aria-label={t({ message: 'Main', context: 'main navigation' })} className="hidden flex-1 items-center lg:flex">
           {nav.map((n) => (
             <Link key={n.to} to={n.to} className={link} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
           ))}
@@ -223,17 +233,17 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
           <div className="hidden md:block"><SearchBox /></div>
           <button
             type="button" className="rounded-full p-2 text-muted hover:text-fg md:hidden" aria-expanded={searching} aria-controls="phone-search"
-            aria-label={searching ? 'Close search' : 'Search'} onClick={() => setSearching(!searching)}
+            aria-label={searching ? t`Close search` : t`Search`} onClick={() => setSearching(!searching)}
           >
             {searching ? <X className="h-5 w-5" aria-hidden /> : <Search className="h-5 w-5" aria-hidden />}
           </button>
-          <Link to="/scan" aria-label="Scan a cigar band" title="Scan a cigar band" className="hidden rounded-full p-2 text-muted hover:text-fg md:block" activeProps={active}>
+          <Link to="/scan" aria-label={t`Scan a cigar band`} title={t`Scan a cigar band`} className="hidden rounded-full p-2 text-muted hover:text-fg md:block" activeProps={active}>
             <Camera className="h-5 w-5" aria-hidden />
           </Link>
           <MessagesLink />
           <NotificationsBell />
           <div className="hidden md:block"><AccountMenu user={user} trigger={<AvatarTrigger user={user} />} /></div>
-          <button type="button" className="hidden rounded p-2 md:block lg:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button type="button" className="hidden rounded p-2 md:block lg:hidden" aria-label={open ? t`Close menu` : t`Open menu`} aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
           </button>
         </div>
@@ -244,11 +254,11 @@ export function MemberHeader({ user, brand }: { user: User; brand: ReactNode }) 
         </div>
       ) : null}
       {open ? (
-        <nav aria-label="More pages" className="hidden border-t border-border px-4 pb-4 md:block lg:hidden">
-          {[...nav, { to: '/scan', label: 'Scan a Band' } as const, { to: '/settings', label: 'Settings' } as const].map((n) => (
+        <nav aria-label={t`More pages`} className="hidden border-t border-border px-4 pb-4 md:block lg:hidden">
+          {[...nav, { to: '/scan', label: i18n._(PAGE_NAMES.scan) } as const, { to: '/settings', label: i18n._(PAGE_NAMES.settings) } as const].map((n) => (
             <Link key={n.to} to={n.to} onClick={() => setOpen(false)} className={cn(link, 'block')} activeProps={active} activeOptions={{ exact: n.to === '/' }}>{n.label}</Link>
           ))}
-          <Link to="/profile/{-$id}" params={{ id: undefined }} onClick={() => setOpen(false)} className={cn(link, 'block')}>Profile</Link>
+          <Link to="/profile/{-$id}" params={{ id: undefined }} onClick={() => setOpen(false)} className={cn(link, 'block')}>{i18n._(PAGE_NAMES.profile)}</Link>
         </nav>
       ) : null}
     </>

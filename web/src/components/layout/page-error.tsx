@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -12,9 +13,9 @@ export function PageError({ error }: ErrorComponentProps) {
   if (isUnauthorizedError(error)) return null;
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="mt-2 text-muted">We could not load this page. Check your connection and try again.</p>
-      <Button className="mt-6" onClick={() => void router.invalidate()}>Try again</Button>
+      <h1 className="text-2xl font-bold"><Trans>Something went wrong</Trans></h1>
+      <p className="mt-2 text-muted"><Trans>We could not load this page. Check your connection and try again.</Trans></p>
+      <Button className="mt-6" onClick={() => void router.invalidate()}><Trans>Try again</Trans></Button>
     </main>
   );
 }

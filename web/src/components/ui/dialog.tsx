@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog, Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -14,6 +15,7 @@ const panel = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -tr
 export function DialogContent({ title, description, children, className, hideClose }: {
   title: string; description?: ReactNode; children: ReactNode; className?: string; hideClose?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <D.Portal>
       <D.Overlay className={overlay} />
@@ -22,7 +24,7 @@ export function DialogContent({ title, description, children, className, hideClo
         {description ? <D.Description className="mt-1 text-muted">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
         <div className="mt-4">{children}</div>
         {hideClose ? null : (
-          <D.Close className="absolute right-4 top-4 rounded p-1 text-muted hover:text-fg" aria-label="Close">
+          <D.Close className="absolute right-4 top-4 rounded p-1 text-muted hover:text-fg" aria-label={t`Close`}>
             <X className="h-5 w-5" />
           </D.Close>
         )}
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel, o
           <AlertDialog.Title className="font-serif text-xl font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">{text}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild><Button variant="outline">Cancel</Button></AlertDialog.Cancel>
+            <AlertDialog.Cancel asChild><Button variant="outline"><Trans>Cancel</Trans></Button></AlertDialog.Cancel>
             <Button variant="danger" disabled={pending} onClick={onConfirm}>{confirmLabel}</Button>
           </div>
         </AlertDialog.Content>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 import { Button, type ButtonProps } from './button';
 
@@ -16,7 +17,7 @@ export function FormActions({ onCancel, label, pendingLabel, pending, disabled =
 }) {
   return (
     <div className={cn('flex justify-end gap-2', className)}>
-      <Button variant="outline" onClick={onCancel}>Cancel</Button>
+      <Button variant="outline" onClick={onCancel}><Trans>Cancel</Trans></Button>
       <Button type="submit" variant={variant} disabled={disabled || pending}>{pending ? pendingLabel : label}</Button>
     </div>
   );

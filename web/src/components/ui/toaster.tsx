@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
@@ -51,6 +52,7 @@ function useToastSide(t: Toast | null, box: RefObject<HTMLDivElement | null>): T
  * 768 px, and on the other side when the usual one would cover the form it speaks about.
  */
 export function Toaster() {
+  const { t: translate } = useLingui();
   const t = useToast();
   const box = useRef<HTMLDivElement>(null);
   const side = useToastSide(t, box) ?? 'top';
@@ -90,7 +92,7 @@ export function Toaster() {
               {t.link.label}
             </a>
           ) : null}
-          <button type="button" onClick={dismissToast} className="absolute right-3 top-3 text-muted hover:text-fg" aria-label="Dismiss notification">
+          <button type="button" onClick={dismissToast} className="absolute right-3 top-3 text-muted hover:text-fg" aria-label={translate`Dismiss notification`}>
             <X className="h-4 w-4" />
           </button>
         </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { LivePush } from '@torcedor/shared/live';
@@ -10,14 +11,17 @@ import { toast } from '@/lib/toast';
 import { applyPush, refreshAfterGap } from './apply-push';
 import { liveUrl, openLiveSocket } from './live-socket';
 
-/** The name a new message's toast gives its sender: from the cached conversation or thread, else their profile. */
-async function senderName(queryClient: QueryClient, memberId: string): Promise<string> {
+/**
+ * The name a new message's toast gives its sender: from the cached conversation or thread, else their profile; null
+ * when neither can be read.
+ */
+async function senderName(queryClient: QueryClient, memberId: string): Promise<string | null> {
   const cached = cachedMember(queryClient, memberId);
   if (cached) return cached.displayName;
   try {
     return (await apiCall(routes.getUser, { params: { id: memberId } })).displayName;
   } catch {
-    return 'a member';
+    return null;
   }
 }
 
@@ -56,9 +60,9 @@ export function useLiveSocket(memberId: string | undefined): void {
         if (!toastsFor(push, router.state.location.pathname) || toasted.has(push.message.id)) return;
         toasted.add(push.message.id);
         void senderName(queryClient, push.memberId).then((name) => toast({
-          title: `New message from ${name}`,
+          title: name === null ? t`New message from a member` : t`New message from ${name}`,
           description: excerpt(push.message.text ?? ''),
-          link: { label: 'Open conversation', href: threadPath(push.memberId) },
+          link: { label: t`Open conversation`, href: threadPath(push.memberId) },
         }));
       },
     });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import { routes } from '@torcedor/shared/routes';
 import { apiCall, errorText } from '@/lib/api-client';
@@ -14,6 +15,6 @@ export function useLogOut() {
   return useMutation({
     mutationFn: logOut,
     onSuccess: () => window.location.assign('/'),
-    onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to log out. Please try again.'), variant: 'error' }),
+    onError: (error) => toast({ title: t`Error`, description: errorText(error, t`Failed to log out. Please try again.`), variant: 'error' }),
   });
 }

@@ -1,23 +1,27 @@
+import { t } from '@lingui/core/macro';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@torcedor/shared/constants';
 import { routes } from '@torcedor/shared/routes';
 import { ApiError, apiCall, errorText } from '@/lib/api-client';
 
 const MAX_MB = Math.round(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
 
-/** The messages a refused or failed upload rejects with (shown to the member as they are). */
+/**
+ * The messages a refused or failed upload rejects with (shown to the member as they are), each in the app's language
+ * at the moment it is read (docs/i18n.md).
+ */
 export const UPLOAD_MESSAGES = {
-  type: 'Only JPEG, PNG or WebP images can be uploaded',
-  size: `File is too large. Max file size: ${MAX_MB}MB`,
-  empty: 'The file is empty',
-  ticket: 'Could not start the upload',
-  network: 'Upload failed: network error',
-  aborted: 'Upload was cancelled',
-  status: (status: number) => `Upload failed (${status})`,
+  get type() { return t`Only JPEG, PNG or WebP images can be uploaded`; },
+  get size() { return t`File is too large. Max file size: ${MAX_MB}MB`; },
+  get empty() { return t`The file is empty`; },
+  get ticket() { return t`Could not start the upload`; },
+  get network() { return t`Upload failed: network error`; },
+  get aborted() { return t`Upload was cancelled`; },
+  status: (status: number) => t`Upload failed (${status})`,
   /** The session ended before the upload could start. */
-  unauthorized: 'Authorization required',
+  get unauthorized() { return t`Authorization required`; },
   /** The presigned POST ran out (it lives 5 minutes) even after a fresh one was asked for. */
-  expired: 'Request has expired',
-} as const;
+  get expired() { return t`Request has expired`; },
+};
 
 class UploadRefused extends Error {
   constructor(readonly status: number) {
@@ -26,7 +30,7 @@ class UploadRefused extends Error {
 }
 
 type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
-const isImageType = (t: string): t is ImageType => (PROFILE_PICTURE_TYPES as readonly string[]).includes(t);
+const isImageType = (type: string): type is ImageType => (PROFILE_PICTURE_TYPES as readonly string[]).includes(type);
 
 /**
  * The client-side check of an image before it is uploaded: its type and size. Answers the message to show
@@ -93,11 +97,11 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
   // Storage answers 403 to a presigned POST that has expired (a slow pick, a sleeping laptop): one fresh ticket is
   // asked for and the upload tried again.
   for (let attempt = 0; ; attempt++) {
-    const t = await ticket();
+    const granted = await ticket();
     onProgress?.(0);
     try {
-      await postFile(t, file, onProgress);
-      return { objectPath: t.objectPath };
+      await postFile(granted, file, onProgress);
+      return { objectPath: granted.objectPath };
     } catch (e) {
       if (!(e instanceof UploadRefused) || e.status !== 403) throw e;
       if (attempt >= 1) throw new Error(UPLOAD_MESSAGES.expired, { cause: e });
