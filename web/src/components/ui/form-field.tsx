@@ -1,7 +1,5 @@
-import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { translateServerText } from '@/lib/error-text';
 import { FieldError, Label } from './input';
 
 /** What a field's control must carry: its id (for the label) and its error wiring. */
@@ -14,9 +12,8 @@ export interface FieldControlProps {
 /**
  * A label, its control and the control's error underneath. With an error the control gets
  * `aria-invalid="true"` and `aria-describedby` naming the error line (and the hint, when there is one);
- * the error line has `role="alert"` so it is announced when it appears. The error reads in the app's language: a
- * shared schema's validation message (a form's zod error) or a server message is translated (src/lib/error-text.ts),
- * and the field re-renders when the language changes.
+ * the error line has `role="alert"` so it is announced when it appears. The error reads in the app's language
+ * (FieldError translates a shared schema's validation message or a server message: src/lib/error-text.ts).
  *
  *   <FormField label="Email" error={errors.email?.message}>{(p) => <Input {...p} {...register('email')} />}</FormField>
  */
@@ -27,8 +24,6 @@ export function FormField({ label, error, hint, className, children }: {
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  useLingui();
-  const shown = error ? translateServerText(error) : error;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -38,7 +33,7 @@ export function FormField({ label, error, hint, className, children }: {
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {hint ? <p id={hintId} className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <FieldError id={errorId} message={shown} />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
