@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { COUNTRIES, type CountryCode } from '@torcedor/shared/constants';
 import { checkAge } from '@torcedor/shared/age';
 import { parseIsoDate } from '@torcedor/shared/formatters';
+import { formatNumber } from '@/lib/numbers';
+import { COUNTRY_NAMES } from './country-names';
 
 const GATE_KEY = 'torcedor.ageGate';
 
@@ -24,17 +28,23 @@ export function passedGate(): GateAnswer | null {
 
 export const rememberGate = (a: GateAnswer) => sessionStorage.setItem(GATE_KEY, JSON.stringify(a));
 
-/** The alert of docs/product.md, "Validation" when the birth date or the country is empty. */
-export const INCOMPLETE = 'Please complete all required fields';
+/** The alert of docs/product.md, "Validation" when the birth date or the country is empty (in the app's language). */
+export const incompleteText = () => t`Please complete all required fields`;
 
 /**
  * The shared age rule (shared/src/age.ts) as the page applies it before the server applies it again: null
- * when old enough, otherwise the alert to show. Empty fields and dates that do not exist are the page's
- * own messages; the rest is the rule's.
+ * when old enough, otherwise the alert to show, in the app's language at the moment it is called. Empty fields
+ * and dates that do not exist are the page's own messages; the rest is the rule's (its code worded here).
  */
 export function ageProblem(dateOfBirth: string, country: string, now = new Date()): string | null {
-  if (!dateOfBirth || !COUNTRIES.some((x) => x.code === country)) return INCOMPLETE;
-  if (!parseIsoDate(dateOfBirth)) return 'Please enter a valid date of birth';
+  const c = COUNTRIES.find((x) => x.code === country);
+  if (!dateOfBirth || !c) return incompleteText();
+  if (!parseIsoDate(dateOfBirth)) return t`Please enter a valid date of birth`;
   const r = checkAge(dateOfBirth, country, now);
-  return r.ok ? null : r.message;
+  if (r.ok) return null;
+  if (r.code === 'FUTURE_DATE') return t`Date of birth cannot be in the future`;
+  if (r.code === 'IMPLAUSIBLE_DATE') return t`Please enter a real date of birth`;
+  const age = formatNumber(c.minimumAge);
+  const countryName = i18n._(COUNTRY_NAMES[c.code]);
+  return t`You must be at least ${age} years old to access this platform in ${countryName}`;
 }

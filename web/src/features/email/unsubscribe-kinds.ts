@@ -1,20 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '@torcedor/shared/constants';
 
 /**
  * What each kind of unsubscribe link turns off, in plain words (UNSUBSCRIBE_KINDS names the member setting it clears),
- * written to sit inside a sentence: 'You're unsubscribed from marketing emails from Torcedor.'
+ * written to sit inside a sentence: 'You're unsubscribed from marketing emails from Torcedor.' Shown with `i18n._(...)`.
  */
 export const KIND_TEXT = {
-  notifications: 'notification emails from Torcedor',
-  follows: 'emails when someone follows you',
-  activity: 'emails about likes and comments on your posts',
-  events: 'emails about events',
-  messages: 'emails about unread direct messages',
-  marketing: 'marketing emails from Torcedor',
-} as const satisfies Record<UnsubscribeKind, string>;
+  notifications: msg({ message: 'notification emails from Torcedor', comment: 'Read after "You\'re unsubscribed from"' }),
+  follows: msg({ message: 'emails when someone follows you', comment: 'Read after "You\'re unsubscribed from"' }),
+  activity: msg({ message: 'emails about likes and comments on your posts', comment: 'Read after "You\'re unsubscribed from"' }),
+  events: msg({ message: 'emails about events', comment: 'Read after "You\'re unsubscribed from"' }),
+  messages: msg({ message: 'emails about unread direct messages', comment: 'Read after "You\'re unsubscribed from"' }),
+  marketing: msg({ message: 'marketing emails from Torcedor', comment: 'Read after "You\'re unsubscribed from"' }),
+} as const satisfies Record<UnsubscribeKind, MessageDescriptor>;
 
-/** The kind's text as a label of its own ('Marketing emails from Torcedor'). */
-export const kindLabel = (kind: UnsubscribeKind) => KIND_TEXT[kind].charAt(0).toUpperCase() + KIND_TEXT[kind].slice(1);
+/** The kind's text as a label of its own ('Marketing emails from Torcedor'). Shown with `i18n._(...)`. */
+export const KIND_LABEL = {
+  notifications: msg`Notification emails from Torcedor`,
+  follows: msg`Emails when someone follows you`,
+  activity: msg`Emails about likes and comments on your posts`,
+  events: msg`Emails about events`,
+  messages: msg`Emails about unread direct messages`,
+  marketing: msg`Marketing emails from Torcedor`,
+} as const satisfies Record<UnsubscribeKind, MessageDescriptor>;
 
 const isKind = (k: unknown): k is UnsubscribeKind => typeof k === 'string' && Object.hasOwn(UNSUBSCRIBE_KINDS, k);
 

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { INVALID_UNSUBSCRIBE_MESSAGE, type UnsubscribeKind } from '@torcedor/shared/constants';
+import type { UnsubscribeKind } from '@torcedor/shared/constants';
 import { UnsubscribeQuery } from '@torcedor/shared/schemas/identity';
 import { MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { ApiError, errorText } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
 import { useUnsubscribe } from '../api/unsubscribe';
-import { KIND_TEXT, kindLabel, linkKind } from '../unsubscribe-kinds';
+import { KIND_LABEL, KIND_TEXT, linkKind } from '../unsubscribe-kinds';
 
 /** The link's token checked with the shared schema, and the kind it names; undefined for anything the server would refuse. */
 function readLink(token: string | undefined): { token: string; kind: UnsubscribeKind } | undefined {
@@ -22,7 +23,9 @@ function readLink(token: string | undefined): { token: string; kind: Unsubscribe
 function NextLink() {
   const { data: user } = useQuery(currentUserQuery);
   const className = buttonClass('outline', 'md', 'mt-6 no-underline');
-  return user ? <Link to="/settings" className={className}>Go to Settings</Link> : <Link to="/" className={className}>Go to Home</Link>;
+  return user
+    ? <Link to="/settings" className={className}><Trans>Go to Settings</Trans></Link>
+    : <Link to="/" className={className}><Trans>Go to Home</Trans></Link>;
 }
 
 /** A focusable heading, focused when `focus` (a view that replaced the button the member just pressed). */
@@ -52,19 +55,24 @@ function Frame({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 function Invalid({ afterClick = false }: { afterClick?: boolean }) {
   return (
     <Frame icon={<MailX className="h-10 w-10" aria-hidden />}>
-      <Title focus={afterClick}>Unsubscribe</Title>
-      <p className="mt-2 text-muted" role={afterClick ? 'alert' : undefined}>{INVALID_UNSUBSCRIBE_MESSAGE}</p>
+      <Title focus={afterClick}><Trans>Unsubscribe</Trans></Title>
+      {/* INVALID_UNSUBSCRIBE_MESSAGE (shared/src/constants.ts), in the app's language. */}
+      <p className="mt-2 text-muted" role={afterClick ? 'alert' : undefined}>
+        <Trans>This unsubscribe link is not valid. You can change your email settings in Settings.</Trans>
+      </p>
       <NextLink />
     </Frame>
   );
 }
 
 function Done({ kind }: { kind: UnsubscribeKind }) {
+  const { i18n } = useLingui();
+  const what = i18n._(KIND_TEXT[kind]);
   return (
     <Frame icon={<MailCheck className="h-10 w-10" aria-hidden />}>
-      <Title focus>Unsubscribed</Title>
+      <Title focus><Trans>Unsubscribed</Trans></Title>
       <p className="mt-2 text-muted" role="status">
-        You&apos;re unsubscribed from {KIND_TEXT[kind]}. You can turn it back on in Settings.
+        <Trans>You're unsubscribed from {what}. You can turn it back on in Settings.</Trans>
       </p>
       <NextLink />
     </Frame>
@@ -76,6 +84,7 @@ function Done({ kind }: { kind: UnsubscribeKind }) {
  * turns off and unsubscribes only on the button: mail scanners open links, so loading the page changes nothing.
  */
 export function UnsubscribePage({ token }: { token?: string }) {
+  const { t, i18n } = useLingui();
   const link = readLink(token);
   const unsubscribe = useUnsubscribe();
   if (!link) return <Invalid />;
@@ -83,14 +92,14 @@ export function UnsubscribePage({ token }: { token?: string }) {
   if (unsubscribe.error instanceof ApiError && unsubscribe.error.status === 400) return <Invalid afterClick />;
   return (
     <Frame icon={<MailX className="h-10 w-10" aria-hidden />}>
-      <Title>Unsubscribe from emails</Title>
-      <p className="mt-2 text-muted">This link turns off:</p>
-      <p className="mt-1 text-lg font-semibold text-primary">{kindLabel(link.kind)}</p>
+      <Title><Trans>Unsubscribe from emails</Trans></Title>
+      <p className="mt-2 text-muted"><Trans>This link turns off:</Trans></p>
+      <p className="mt-1 text-lg font-semibold text-primary">{i18n._(KIND_LABEL[link.kind])}</p>
       {unsubscribe.isError ? (
-        <p className="mt-4 text-sm text-danger" role="alert">{errorText(unsubscribe.error, 'Failed to unsubscribe. Please try again.')}</p>
+        <p className="mt-4 text-sm text-danger" role="alert">{errorText(unsubscribe.error, t`Failed to unsubscribe. Please try again.`)}</p>
       ) : null}
       <Button className="mt-6" onClick={() => unsubscribe.mutate(link.token)} disabled={unsubscribe.isPending}>
-        {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+        {unsubscribe.isPending ? t`Unsubscribing...` : t`Unsubscribe`}
       </Button>
     </Frame>
   );

@@ -1,22 +1,30 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { COUNTRIES, GLOBAL_MINIMUM_AGE } from '@torcedor/shared/constants';
+import { formatNumber } from '@/lib/numbers';
 import { LegalPage } from './legal-page';
 
+const US_MINIMUM_AGE = COUNTRIES.find((c) => c.code === 'US')?.minimumAge ?? 21;
+
 export function DisclaimerPage() {
+  const { t } = useLingui();
+  const globalAge = formatNumber(GLOBAL_MINIMUM_AGE);
+  const usAge = formatNumber(US_MINIMUM_AGE);
   return (
-    <LegalPage title="Legal Disclaimer">
-      <h2>Health warnings</h2>
+    <LegalPage title={t`Legal Disclaimer`}>
+      <h2><Trans>Health warnings</Trans></h2>
       <ul>
-        <li>Cigar smoking can cause cancers of the mouth and throat, even if you do not inhale.</li>
-        <li>Tobacco smoke increases the risk of lung cancer and heart disease, even in non-smokers.</li>
-        <li>Cigars are not a safe alternative to cigarettes.</li>
+        <li><Trans>Cigar smoking can cause cancers of the mouth and throat, even if you do not inhale.</Trans></li>
+        <li><Trans>Tobacco smoke increases the risk of lung cancer and heart disease, even in non-smokers.</Trans></li>
+        <li><Trans>Cigars are not a safe alternative to cigarettes.</Trans></li>
       </ul>
-      <h2>Adults only</h2>
-      <p>Torcedor is only for adults of legal smoking age: 18 globally and 21 in the United States. Events listed on Torcedor are restricted to adults of legal smoking age.</p>
-      <h2>No sales</h2>
-      <p>Torcedor does not sell tobacco and does not facilitate the sale of tobacco products. Prices members enter in their humidor are personal records, not offers.</p>
-      <h2>Information only</h2>
-      <p>Reviews, ratings, recommendations (including VitolAI's answers) and catalog details are opinions and general information. They may be incomplete or out of date and are not professional or medical advice.</p>
-      <h2>Local law</h2>
-      <p>Content is filtered according to local regulation. You are responsible for following the tobacco laws where you live.</p>
+      <h2><Trans>Adults only</Trans></h2>
+      <p><Trans>Torcedor is only for adults of legal smoking age: {globalAge} globally and {usAge} in the United States. Events listed on Torcedor are restricted to adults of legal smoking age.</Trans></p>
+      <h2><Trans>No sales</Trans></h2>
+      <p><Trans>Torcedor does not sell tobacco and does not facilitate the sale of tobacco products. Prices members enter in their humidor are personal records, not offers.</Trans></p>
+      <h2><Trans>Information only</Trans></h2>
+      <p><Trans>Reviews, ratings, recommendations (including VitolAI's answers) and catalog details are opinions and general information. They may be incomplete or out of date and are not professional or medical advice.</Trans></p>
+      <h2><Trans>Local law</Trans></h2>
+      <p><Trans>Content is filtered according to local regulation. You are responsible for following the tobacco laws where you live.</Trans></p>
     </LegalPage>
   );
 }
