@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH } from '@torcedor/shared/constants';
-import { thousands } from '@torcedor/shared/formatters';
 import type { Cigar } from '@torcedor/shared/schemas/catalog';
 import { FlavorTag, NewReview } from '@torcedor/shared/schemas/social';
 import { X } from 'lucide-react';
@@ -14,12 +16,21 @@ import { FormField } from '@/components/ui/form-field';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
 import { fromInput } from '@/lib/form';
+import { formatNumber } from '@/lib/numbers';
 import { toast } from '@/lib/toast';
 import { useCreateReview } from '../api/create-review';
 import { ScoreStars } from './score-stars';
 
-/** Flavor tags offered as one-click chips. */
-export const FLAVOR_SUGGESTIONS = ['Cedar', 'Leather', 'Cocoa', 'Coffee', 'Pepper', 'Earth', 'Cream', 'Nuts', 'Spice', 'Citrus', 'Honey', 'Wood'];
+/**
+ * Flavor tags offered as one-click chips, in the member's language: a chip picked becomes the member's own tag, in the
+ * words they read it in.
+ */
+export const FLAVOR_SUGGESTIONS: MessageDescriptor[] = [
+  msg({ message: 'Cedar', context: 'flavor' }), msg({ message: 'Leather', context: 'flavor' }), msg({ message: 'Cocoa', context: 'flavor' }),
+  msg({ message: 'Coffee', context: 'flavor' }), msg({ message: 'Pepper', context: 'flavor' }), msg({ message: 'Earth', context: 'flavor' }),
+  msg({ message: 'Cream', context: 'flavor' }), msg({ message: 'Nuts', context: 'flavor' }), msg({ message: 'Spice', context: 'flavor' }),
+  msg({ message: 'Citrus', context: 'flavor' }), msg({ message: 'Honey', context: 'flavor' }), msg({ message: 'Wood', context: 'flavor' }),
+];
 
 /** A score's input: its string, required, then a number checked by the shared schema's own score rule (0-100, whole). */
 const scoreInput = (score: typeof NewReview.shape.drawScore) =>
@@ -39,11 +50,11 @@ const DEFAULT_SCORE = '80';
 const DEFAULTS: ReviewValues = {
   drawScore: DEFAULT_SCORE, burnScore: DEFAULT_SCORE, flavorScore: DEFAULT_SCORE, overallScore: DEFAULT_SCORE, flavorTags: [], notes: '',
 };
-const SCORES: { name: ScoreName; label: string }[] = [
-  { name: 'drawScore', label: 'Draw' },
-  { name: 'burnScore', label: 'Burn' },
-  { name: 'flavorScore', label: 'Flavor' },
-  { name: 'overallScore', label: 'Overall' },
+const SCORES: { name: ScoreName; label: MessageDescriptor }[] = [
+  { name: 'drawScore', label: msg({ message: 'Draw', context: 'review score' }) },
+  { name: 'burnScore', label: msg({ message: 'Burn', context: 'review score' }) },
+  { name: 'flavorScore', label: msg({ message: 'Flavor', context: 'review score' }) },
+  { name: 'overallScore', label: msg({ message: 'Overall', context: 'review score' }) },
 ];
 
 /** The score a field's text stands for, when it is a valid one. */
@@ -56,6 +67,7 @@ function validScore(v: string | undefined): number | null {
 function ScoreField({ name, label, value, error, register, onSlide }: {
   name: ScoreName; label: string; value: string; error?: string; register: UseFormRegister<ReviewValues>; onSlide: (v: string) => void;
 }) {
+  const { t } = useLingui();
   const score = validScore(value);
   return (
     <FormField label={label} error={error}>
@@ -63,7 +75,7 @@ function ScoreField({ name, label, value, error, register, onSlide }: {
         <div className="flex items-center gap-3">
           <input
             type="range" min={0} max={100} step={1} value={score ?? 0} onChange={(e) => onSlide(e.target.value)}
-            aria-label={`${label} slider`} className="flex-1 accent-primary"
+            aria-label={t`${label} slider`} className="flex-1 accent-primary"
           />
           <Input {...p} type="number" inputMode="numeric" min={0} max={100} step={1} className="w-20" {...register(name)} />
           <span className="w-12 text-sm text-muted" aria-hidden>/100</span>
@@ -76,11 +88,12 @@ function ScoreField({ name, label, value, error, register, onSlide }: {
 
 /** The flavor tags: type one and press Enter, or pick a suggestion; × removes one; 12 at most. */
 function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const full = tags.length >= REVIEW_FLAVOR_TAGS_MAX;
-  const has = (t: string) => tags.some((x) => x.toLowerCase() === t.toLowerCase());
+  const has = (tag: string) => tags.some((x) => x.toLowerCase() === tag.toLowerCase());
   const add = (raw: string) => {
     const parsed = FlavorTag.safeParse(raw);
     if (!parsed.success) {
@@ -88,7 +101,7 @@ function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: 
       return;
     }
     if (full) {
-      setProblem(`At most ${REVIEW_FLAVOR_TAGS_MAX} flavor tags`);
+      setProblem(t`At most ${REVIEW_FLAVOR_TAGS_MAX} flavor tags`);
       return;
     }
     setProblem(undefined);
@@ -101,17 +114,19 @@ function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: 
     add(text);
   };
   const message = problem ?? error;
+  const tagCount = tags.length;
+  const suggestions = FLAVOR_SUGGESTIONS.map((d) => i18n._(d));
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
     <div>
-      <Label htmlFor={id}>Flavor tags</Label>
+      <Label htmlFor={id}><Trans>Flavor tags</Trans></Label>
       {tags.length ? (
-        <ul className="mb-2 flex flex-wrap gap-2" aria-label="Chosen flavor tags">
-          {tags.map((t) => (
-            <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary/20 py-0.5 pl-3 pr-1 text-sm text-primary">
-              {t}
-              <button type="button" onClick={() => onChange(tags.filter((x) => x !== t))} aria-label={`Remove ${t}`} className="rounded-full p-0.5 hover:bg-primary/30">
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label={t`Chosen flavor tags`}>
+          {tags.map((tag) => (
+            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-primary/20 py-0.5 pl-3 pr-1 text-sm text-primary">
+              {tag}
+              <button type="button" onClick={() => onChange(tags.filter((x) => x !== tag))} aria-label={t`Remove ${tag}`} className="rounded-full p-0.5 hover:bg-primary/30">
                 <X className="h-3.5 w-3.5" aria-hidden />
               </button>
             </li>
@@ -120,13 +135,13 @@ function FlavorTagsInput({ tags, onChange, error }: { tags: string[]; onChange: 
       ) : null}
       <Input
         id={id} value={text} onChange={(e) => { setText(e.target.value); setProblem(undefined); }} onKeyDown={onKeyDown}
-        placeholder={full ? 'Tag limit reached' : 'Type a flavor and press Enter'} disabled={full} maxLength={60} autoComplete="off"
+        placeholder={full ? t`Tag limit reached` : t`Type a flavor and press Enter`} disabled={full} maxLength={60} autoComplete="off"
         aria-invalid={message ? true : undefined} aria-describedby={[hintId, message ? errorId : null].filter(Boolean).join(' ')}
       />
-      <p id={hintId} className="mt-1 text-xs text-muted">{tags.length}/{REVIEW_FLAVOR_TAGS_MAX} tags</p>
+      <p id={hintId} className="mt-1 text-xs text-muted"><Trans>{tagCount}/{REVIEW_FLAVOR_TAGS_MAX} tags</Trans></p>
       <FieldError id={errorId} message={message} />
-      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label="Suggested flavors">
-        {FLAVOR_SUGGESTIONS.filter((s) => !has(s)).map((s) => (
+      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-label={t`Suggested flavors`}>
+        {suggestions.filter((s) => !has(s)).map((s) => (
           <button
             key={s} type="button" onClick={() => add(s)} disabled={full}
             className="rounded-full border border-border px-2.5 py-0.5 text-xs text-muted hover:border-primary hover:text-fg disabled:opacity-50"
@@ -148,10 +163,12 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
     mode: 'onTouched',
     defaultValues: DEFAULTS,
   });
+  const { t, i18n } = useLingui();
   const values = useWatch({ control });
-  const notesLength = values.notes?.length ?? 0;
+  const written = formatNumber(values.notes?.length ?? 0);
+  const allowed = formatNumber(REVIEW_NOTES_MAX_LENGTH);
 
-  const failed = (err: unknown) => toast({ title: 'Error', description: errorText(err, 'Failed to post review'), variant: 'error' });
+  const failed = (err: unknown) => toast({ title: t`Error`, description: errorText(err, t`Failed to post review`), variant: 'error' });
   const submit = async (form: z.output<typeof ReviewForm>) => {
     const { drawScore, burnScore, flavorScore, overallScore, flavorTags, notes } = form;
     let paths: string[];
@@ -164,7 +181,7 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
     }
     create.mutate({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes, photos: paths }, {
       onSuccess: () => {
-        toast({ title: 'Review posted', description: 'Thank you for sharing your experience.', variant: 'success' });
+        toast({ title: t`Review posted`, description: t`Thank you for sharing your experience.`, variant: 'success' });
         onDone();
       },
       onError: (err) => {
@@ -176,12 +193,12 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
   const pending = photos.uploading || create.isPending;
 
   return (
-    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Write a review">
+    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label={t`Write a review`}>
       <fieldset className="space-y-3">
-        <legend className="sr-only">Scores, 0 to 100</legend>
+        <legend className="sr-only"><Trans>Scores, 0 to 100</Trans></legend>
         {SCORES.map((s) => (
           <ScoreField
-            key={s.name} name={s.name} label={s.label} value={values[s.name] ?? ''} error={errors[s.name]?.message} register={register}
+            key={s.name} name={s.name} label={i18n._(s.label)} value={values[s.name] ?? ''} error={errors[s.name]?.message} register={register}
             onSlide={(v) => setValue(s.name, v, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
           />
         ))}
@@ -191,22 +208,23 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
         onChange={(tags) => setValue('flavorTags', tags, { shouldValidate: true, shouldDirty: true })}
       />
       <FormField
-        label="Notes" error={errors.notes?.message}
-        hint={`${thousands(notesLength)} / ${thousands(REVIEW_NOTES_MAX_LENGTH)} characters`}
+        label={t`Notes`} error={errors.notes?.message}
+        hint={t`${written} / ${allowed} characters`}
       >
-        {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder="Draw, burn, how the flavors changed..." {...register('notes')} />}
+        {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_NOTES_MAX_LENGTH} placeholder={t`Draw, burn, how the flavors changed...`} {...register('notes')} />}
       </FormField>
       <PhotoPicker picker={photos} disabled={pending} />
-      <FormActions onCancel={onDone} label="Post Review" pendingLabel={photos.uploading ? 'Uploading photos...' : 'Posting...'} pending={pending} />
+      <FormActions onCancel={onDone} label={t`Post Review`} pendingLabel={photos.uploading ? t`Uploading photos...` : t`Posting...`} pending={pending} />
     </form>
   );
 }
 
 /** 'Write a Review' for one cigar: four scores, flavor tags and notes (POST /api/reviews). */
 export function ReviewDialog({ cigar, open, onOpenChange }: { cigar: Pick<Cigar, 'id' | 'brandName' | 'name'>; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Write a Review" description={`${cigar.brandName} ${cigar.name}`} className="max-w-xl">
+      <DialogContent title={t`Write a Review`} description={`${cigar.brandName} ${cigar.name}`} className="max-w-xl">
         <ReviewFormBody cigarId={cigar.id} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { IMPORT_MAX_ROWS, type ImportRow } from '@torcedor/shared/schemas/humidor';
 
 /** The rows in order, in calls of at most `size` (the import's limit): each call is all or nothing on the server. */
@@ -34,18 +35,17 @@ export async function importInChunks(
   return { total: rows.length, imported };
 }
 
-const span = (a: number, b: number) => (a === b ? `row ${a}` : `rows ${a}–${b}`);
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * What landed and what did not, in the member's words (rows count from 1 among the importable rows);
- * `firstLeftLine` is the file's line of the first row not imported, when known.
+ * `firstLeftLine` is the file's line of the first row not imported, when known. Read in the active language.
  */
 export function importSummary({ total, imported, error }: ImportOutcome, firstLeftLine?: number): string {
-  const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
-  if (error === undefined) return `Imported ${rows(imported)}.`;
-  const where = firstLeftLine === undefined ? '' : ` (from line ${firstLeftLine} of the file)`;
-  const rest = `${capital(span(imported + 1, total))}${where} ${imported + 1 === total ? 'was' : 'were'} not imported: ${error}`;
-  if (imported === 0) return `Nothing was imported. ${rest}`;
-  return `Imported ${imported} of ${rows(total)} (${span(1, imported)}). ${rest}`;
+  if (error === undefined) return t({ message: plural(imported, { one: 'Imported # row.', other: 'Imported # rows.' }) });
+  const first = imported + 1;
+  const line = firstLeftLine;
+  const rest = first === total
+    ? (line === undefined ? t`Row ${first} was not imported: ${error}` : t`Row ${first} (from line ${line} of the file) was not imported: ${error}`)
+    : (line === undefined ? t`Rows ${first}–${total} were not imported: ${error}` : t`Rows ${first}–${total} (from line ${line} of the file) were not imported: ${error}`);
+  if (imported === 0) return t`Nothing was imported. ${rest}`;
+  return imported === 1 ? t`Imported 1 of ${total} rows (row 1). ${rest}` : t`Imported ${imported} of ${total} rows (rows 1–${imported}). ${rest}`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportRow } from '@torcedor/shared/schemas/humidor';
 import { routes } from '@torcedor/shared/routes';
@@ -21,7 +22,7 @@ export function useImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rows, from, onProgress }: { rows: ImportRow[]; from?: number; onProgress?: (imported: number) => void }) =>
-      importInChunks(rows, importChunk, { from, onProgress, reason: (err) => errorDetail(err) ?? 'Something went wrong. Please try again.' }),
+      importInChunks(rows, importChunk, { from, onProgress, reason: (err) => errorDetail(err) ?? t`Something went wrong. Please try again.` }),
     onSettled: () => invalidateCollection(queryClient),
   });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Cigar } from '@torcedor/shared/schemas/catalog';
 import { AddHumidorItem } from '@torcedor/shared/schemas/humidor';
@@ -36,6 +37,7 @@ const EMPTY: AddCigarValues = { cigarId: '', quantity: '1', location: '', boxDat
 
 /** The Add Cigar dialog: search the catalog, then quantity (min 1, default 1), location, box date, notes, price, photos. */
 export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean; onOpenChange: (o: boolean) => void; cigarId?: string }) {
+  const { t } = useLingui();
   const preset = useQuery({ ...cigarQuery(cigarId ?? ''), enabled: !!cigarId });
   const [picked, setPicked] = useState<Cigar | null>(null);
   const { register, handleSubmit, setValue, reset, formState: { errors, isValid } } = useForm<AddCigarValues, unknown, z.output<typeof AddCigarForm>>({
@@ -60,7 +62,7 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
     onOpenChange(o);
   };
 
-  const failed = (err: unknown) => toast({ title: 'Failed to add item to humidor', description: errorDetail(err), variant: 'error' });
+  const failed = (err: unknown) => toast({ title: t`Failed to add item to humidor`, description: errorDetail(err), variant: 'error' });
   const submit = async (body: z.output<typeof AddCigarForm>) => {
     let paths: string[];
     try {
@@ -71,7 +73,7 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
       return;
     }
     add.mutate(paths.length ? { ...body, photos: paths } : body, {
-      onSuccess: () => { toast({ title: 'Item added to humidor', variant: 'success' }); close(false); },
+      onSuccess: () => { toast({ title: t`Item added to humidor`, variant: 'success' }); close(false); },
       onError: (err) => {
         photos.discardUploads();
         failed(err);
@@ -81,19 +83,19 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Add Cigar" description="Find it in the curated catalog, then tell us about your sticks." className="max-w-xl">
-        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label="Add cigar">
+      <DialogContent title={t`Add Cigar`} description={t`Find it in the curated catalog, then tell us about your sticks.`} className="max-w-xl">
+        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={t`Add cigar`}>
           <CatalogPick picked={picked} onPick={pick} />
           <div className="grid grid-cols-2 gap-3">
-            <FormField label="Quantity" error={errors.quantity?.message}>{(p) => <Input {...p} type="number" min={1} step={1} {...register('quantity')} />}</FormField>
-            <FormField label="Price paid (per stick)" error={errors.pricePaid?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('pricePaid')} />}</FormField>
-            <FormField label="Location" error={errors.location?.message}>{(p) => <Input {...p} maxLength={80} placeholder="e.g. Top tray" {...register('location')} />}</FormField>
-            <FormField label="Box date" error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
+            <FormField label={t`Quantity`} error={errors.quantity?.message}>{(p) => <Input {...p} type="number" min={1} step={1} {...register('quantity')} />}</FormField>
+            <FormField label={t`Price paid (per stick)`} error={errors.pricePaid?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('pricePaid')} />}</FormField>
+            <FormField label={t`Location`} error={errors.location?.message}>{(p) => <Input {...p} maxLength={80} placeholder={t`e.g. Top tray`} {...register('location')} />}</FormField>
+            <FormField label={t`Box date`} error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
           </div>
-          <FormField label="Notes" error={errors.notes?.message}>{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
+          <FormField label={t`Notes`} error={errors.notes?.message}>{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
           <PhotoPicker picker={photos} disabled={pending} />
           <FormActions
-            onCancel={() => close(false)} label="Add to Humidor" pendingLabel={photos.uploading ? 'Uploading photos...' : 'Adding...'}
+            onCancel={() => close(false)} label={t`Add to Humidor`} pendingLabel={photos.uploading ? t`Uploading photos...` : t`Adding...`}
             pending={pending} disabled={!picked || !isValid}
           />
         </form>
@@ -104,6 +106,7 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
 
 /** The cigar being added: the one picked (with Change), or a search of the catalog (and the band scan) to pick it. */
 function CatalogPick({ picked, onPick }: { picked: Cigar | null; onPick: (c: Cigar | null) => void }) {
+  const { t } = useLingui();
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(q.trim());
   const found = useFindCigars(deferred);
@@ -114,23 +117,23 @@ function CatalogPick({ picked, onPick }: { picked: Cigar | null; onPick: (c: Cig
       <div className="flex items-center justify-between gap-3 rounded-md border border-primary/50 bg-primary/10 p-3">
         <div className="aspect-[5/2] w-24 shrink-0 overflow-hidden rounded"><CigarIllustration cigar={picked} /></div>
         <div className="min-w-0 flex-1"><p className="font-semibold">{picked.brandName} {picked.name}</p><p className="text-sm text-muted">{picked.vitola} · {picked.length}" × {picked.ringGauge}</p></div>
-        <Button variant="ghost" size="sm" onClick={() => pick(null)}>Change</Button>
+        <Button variant="ghost" size="sm" onClick={() => pick(null)}><Trans>Change</Trans></Button>
       </div>
     ) : (
       <div>
         <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={`${id}-search`}>Search the catalog</Label>
+          <Label htmlFor={`${id}-search`}><Trans>Search the catalog</Trans></Label>
           {/* Band scan (docs/band-scan.md). A plain link: the dialog is also rendered without a router. */}
-          <a href="/scan" className="inline-flex items-center gap-1 text-sm"><Camera className="h-3.5 w-3.5" aria-hidden />Scan a band</a>
+          <a href="/scan" className="inline-flex items-center gap-1 text-sm"><Camera className="h-3.5 w-3.5" aria-hidden /><Trans>Scan a band</Trans></a>
         </div>
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-          <Input id={`${id}-search`} className="pl-9" placeholder="Brand, line or vitola" autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} />
+          <Input id={`${id}-search`} className="pl-9" placeholder={t`Brand, line or vitola`} autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
         {deferred ? (
-          <ul className="mt-2 max-h-60 overflow-y-auto rounded-md border border-border" aria-label="Matching cigars">
-            {found.isPending ? <li className="p-3 text-sm text-muted">Searching...</li> : null}
-            {found.data?.length === 0 ? <li className="p-3 text-sm text-muted">No results found for "{deferred}"</li> : null}
+          <ul className="mt-2 max-h-60 overflow-y-auto rounded-md border border-border" aria-label={t`Matching cigars`}>
+            {found.isPending ? <li className="p-3 text-sm text-muted"><Trans>Searching...</Trans></li> : null}
+            {found.data?.length === 0 ? <li className="p-3 text-sm text-muted"><Trans>No results found for "{deferred}"</Trans></li> : null}
             {found.data?.slice(0, 20).map((c) => (
               <li key={c.id}>
                 <button type="button" onClick={() => pick(c)} className={cn('w-full px-3 py-2 text-left hover:bg-surface-2')}>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import { UpdateHumidorItem, type HumidorItem } from '@torcedor/shared/schemas/humidor';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
@@ -34,6 +35,7 @@ const EditItemForm = UpdateHumidorItem.omit({ photos: true }).extend({
 type EditItemValues = z.input<typeof EditItemForm>;
 
 export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t, i18n } = useLingui();
   const { register, handleSubmit, formState: { errors } } = useForm<EditItemValues, unknown, z.output<typeof EditItemForm>>({
     resolver: zodResolver(EditItemForm),
     defaultValues: {
@@ -44,7 +46,7 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
   });
   const update = useUpdateHumidorItem();
   const photos = usePhotoPicker(item.photos);
-  const failed = (err: unknown) => toast({ title: 'Failed to update item', description: errorDetail(err), variant: 'error' });
+  const failed = (err: unknown) => toast({ title: t`Failed to update item`, description: errorDetail(err), variant: 'error' });
   const submit = async (body: z.output<typeof EditItemForm>) => {
     let paths: string[] | undefined;
     try {
@@ -57,7 +59,7 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
     // Outcome on the promise: an edit that moves the item out of the current filter unmounts this dialog.
     void update.mutateAsync({ id: item.id, body: paths ? { ...body, photos: paths } : body }).then(
       () => {
-        toast({ title: 'Humidor item updated', variant: 'success' });
+        toast({ title: t`Humidor item updated`, variant: 'success' });
         onOpenChange(false);
       },
       (err: unknown) => {
@@ -67,25 +69,26 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
     );
   };
   const pending = photos.uploading || update.isPending;
+  const cigar = `${item.brandName} ${item.cigarName}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Edit ${item.brandName} ${item.cigarName}`}>
-        <form onSubmit={handleSubmit(submit)} className="grid grid-cols-2 gap-3" noValidate aria-label="Edit humidor item">
-          <FormField label="Quantity" error={errors.quantity?.message}>{(p) => <Input {...p} type="number" min={0} step={1} {...register('quantity')} />}</FormField>
-          <FormField label="Status" error={errors.status?.message}>
-            {(p) => <Select {...p} {...register('status')}>{STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}</Select>}
+      <DialogContent title={t`Edit ${cigar}`}>
+        <form onSubmit={handleSubmit(submit)} className="grid grid-cols-2 gap-3" noValidate aria-label={t`Edit humidor item`}>
+          <FormField label={t`Quantity`} error={errors.quantity?.message}>{(p) => <Input {...p} type="number" min={0} step={1} {...register('quantity')} />}</FormField>
+          <FormField label={t`Status`} error={errors.status?.message}>
+            {(p) => <Select {...p} {...register('status')}>{STATUSES.map((s) => <option key={s.value} value={s.value}>{i18n._(s.label)}</option>)}</Select>}
           </FormField>
-          <FormField label="Location" error={errors.location?.message} className="col-span-2">
-            {(p) => <Input {...p} maxLength={80} placeholder="e.g. Top tray" {...register('location')} />}
+          <FormField label={t`Location`} error={errors.location?.message} className="col-span-2">
+            {(p) => <Input {...p} maxLength={80} placeholder={t`e.g. Top tray`} {...register('location')} />}
           </FormField>
-          <FormField label="Price paid (per stick)" error={errors.pricePaid?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('pricePaid')} />}</FormField>
-          <FormField label="Current price (per stick)" error={errors.currentPrice?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('currentPrice')} />}</FormField>
-          <FormField label="Box date" error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
-          <FormField label="Ready to smoke on" error={errors.readyOn?.message}>{(p) => <Input {...p} type="date" {...register('readyOn')} />}</FormField>
-          <FormField label="Notes" error={errors.notes?.message} className="col-span-2">{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
+          <FormField label={t`Price paid (per stick)`} error={errors.pricePaid?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('pricePaid')} />}</FormField>
+          <FormField label={t`Current price (per stick)`} error={errors.currentPrice?.message}>{(p) => <Input {...p} type="number" min={0} step={0.01} {...register('currentPrice')} />}</FormField>
+          <FormField label={t`Box date`} error={errors.boxDate?.message}>{(p) => <Input {...p} type="date" {...register('boxDate')} />}</FormField>
+          <FormField label={t`Ready to smoke on`} error={errors.readyOn?.message}>{(p) => <Input {...p} type="date" {...register('readyOn')} />}</FormField>
+          <FormField label={t`Notes`} error={errors.notes?.message} className="col-span-2">{(p) => <Textarea {...p} maxLength={2000} {...register('notes')} />}</FormField>
           <div className="col-span-2"><PhotoPicker picker={photos} disabled={pending} /></div>
           <FormActions
-            onCancel={() => onOpenChange(false)} label="Save Changes" pendingLabel={photos.uploading ? 'Uploading photos...' : 'Saving...'}
+            onCancel={() => onOpenChange(false)} label={t`Save Changes`} pendingLabel={photos.uploading ? t`Uploading photos...` : t`Saving...`}
             pending={pending} className="col-span-2"
           />
         </form>

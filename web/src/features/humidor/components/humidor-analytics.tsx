@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -11,8 +12,8 @@ const AnalyticsCharts = lazy(() => import('./charts').then((m) => ({ default: m.
 function UpgradeForAnalytics() {
   return (
     <Card>
-      <p>Origins, strength mix, vitolas, spending and aging charts are part of Premium.</p>
-      <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}>Upgrade to Premium</Link>
+      <p><Trans>Origins, strength mix, vitolas, spending and aging charts are part of Premium.</Trans></p>
+      <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-3 no-underline')}><Trans>Upgrade to Premium</Trans></Link>
     </Card>
   );
 }
@@ -28,8 +29,8 @@ function Analytics({ query }: { query: ReturnType<typeof useHumidorAnalytics> })
     if (error instanceof ApiError && error.body?.code === 'PREMIUM_REQUIRED') return <UpgradeForAnalytics />;
     return (
       <Card role="alert">
-        <p>Analytics could not be loaded.</p>
-        <Button variant="outline" className="mt-3" onClick={() => void refetch()} disabled={isFetching}>Try Again</Button>
+        <p><Trans>Analytics could not be loaded.</Trans></p>
+        <Button variant="outline" className="mt-3" onClick={() => void refetch()} disabled={isFetching}><Trans>Try Again</Trans></Button>
       </Card>
     );
   }
@@ -47,11 +48,11 @@ export function AnalyticsSection({ unlimited, hasItems }: { unlimited: boolean; 
   const [analyticsRef, analyticsNear] = useNearViewport<HTMLElement>();
   return (
     <section ref={analyticsRef} aria-labelledby="analytics-title">
-      <h2 id="analytics-title" className="mb-3 text-xl font-semibold">Analytics</h2>
+      <h2 id="analytics-title" className="mb-3 text-xl font-semibold"><Trans>Analytics</Trans></h2>
       {unlimited ? (
         hasItems
           ? (analyticsNear ? <Analytics query={analytics} /> : <Skeleton className="h-64" />)
-          : <p className="text-sm text-muted">Analytics appear once your humidor has cigars.</p>
+          : <p className="text-sm text-muted"><Trans>Analytics appear once your humidor has cigars.</Trans></p>
       ) : <UpgradeForAnalytics />}
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { routes } from '@torcedor/shared/routes';
@@ -7,6 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/card';
 import { SavedCopyNotice } from '@/components/saved-copy-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatNumber } from '@/lib/numbers';
 import { prefetchOnIntent } from '@/lib/prefetch-on-intent';
 import { humidorQuery } from '../api/get-humidor';
 import { humidorSummaryQuery } from '../api/get-humidor-summary';
@@ -52,6 +54,7 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   view: HumidorView;
   onViewChange: (change: Partial<HumidorView>) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const { data: items } = useSuspenseQuery(humidorQuery);
   const { data: summary } = useSuspenseQuery(humidorSummaryQuery);
   const { data: wishes } = useSuspenseQuery(wishlistQuery);
@@ -60,21 +63,22 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
   const filter = useItemFilter(items, view.q, status, (q) => onViewChange({ q }));
   const [adding, setAdding] = useState(!!addCigarId);
   const [importing, setImporting] = useState(false);
+  const wishCount = formatNumber(wishes.length);
   const atCap = summary.cap !== null && summary.totalSticks >= summary.cap;
   const closeAdd = (o: boolean) => {
     setAdding(o);
     if (!o) onAddClosed();
   };
-  const addButton = <Button {...addIntent} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden />Add Cigar</Button>;
+  const addButton = <Button {...addIntent} onClick={() => setAdding(true)} disabled={atCap}><Plus className="h-4 w-4" aria-hidden /><Trans>Add Cigar</Trans></Button>;
 
   return (
     <div className="space-y-6">
-      <PageTitle title="My Humidor" subtitle="Your collection, its aging and what you want to try next.">
+      <PageTitle title={t`My Humidor`} subtitle={t`Your collection, its aging and what you want to try next.`}>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" {...importIntent} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden />Import CSV</Button>
-          <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden />Export CSV</Button>
+          <Button variant="outline" {...importIntent} onClick={() => setImporting(true)}><Upload className="h-4 w-4" aria-hidden /><Trans>Import CSV</Trans></Button>
+          <Button variant="outline" onClick={() => downloadCsv(items)} disabled={!items.length}><Download className="h-4 w-4" aria-hidden /><Trans>Export CSV</Trans></Button>
           {addButton}
-          {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}>Upgrade to Add More</Link> : null}
+          {atCap ? <Link to="/subscription" className={buttonClass('primary', 'md', 'no-underline')}><Trans>Upgrade to Add More</Trans></Link> : null}
         </div>
       </PageTitle>
 
@@ -89,8 +93,8 @@ export function HumidorPage({ addCigarId, onAddClosed, view, onViewChange }: {
 
       <Tabs value={view.tab} onValueChange={(tab) => void onViewChange({ tab: tab as HumidorTab })}>
         <TabsList>
-          <TabsTrigger value="humidor">My Humidor</TabsTrigger>
-          <TabsTrigger value="wishlist">{`Wishlist (${wishes.length})`}</TabsTrigger>
+          <TabsTrigger value="humidor"><Trans>My Humidor</Trans></TabsTrigger>
+          <TabsTrigger value="wishlist">{t`Wishlist (${wishCount})`}</TabsTrigger>
         </TabsList>
         <TabsContent value="humidor">
           <ItemsTab

@@ -1,17 +1,17 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { HumidorItem } from '@torcedor/shared/schemas/humidor';
 
 type Status = HumidorItem['status'];
 
-/** Status labels and colours (docs/product.md, "Behaviour": owned green, to-try blue, aged primary, smoked grey). */
-export const STATUSES: { value: Status; label: string; className: string }[] = [
-  { value: 'owned', label: 'Owned', className: 'bg-success/20 text-success' },
-  { value: 'to-try', label: 'To Try', className: 'bg-info/20 text-info' },
-  { value: 'aged', label: 'Aged', className: 'bg-primary/20 text-primary' },
-  { value: 'smoked', label: 'Smoked', className: 'bg-muted/20 text-muted' },
+/**
+ * Status labels and colours (docs/product.md, "Behaviour": owned green, to-try blue, aged primary, smoked grey). The
+ * label is a message (shown with `i18n._(label)`); the value sent to the API stays as it is.
+ */
+export const STATUSES: { value: Status; label: MessageDescriptor; className: string }[] = [
+  { value: 'owned', label: msg`Owned`, className: 'bg-success/20 text-success' },
+  { value: 'to-try', label: msg`To Try`, className: 'bg-info/20 text-info' },
+  { value: 'aged', label: msg`Aged`, className: 'bg-primary/20 text-primary' },
+  { value: 'smoked', label: msg`Smoked`, className: 'bg-muted/20 text-muted' },
 ];
 export const statusOf = (s: Status) => STATUSES.find((x) => x.value === s)!;
-
-// Made on first use and kept: `toLocaleString` with options makes a new formatter on every call (once per card).
-let usd: Intl.NumberFormat | undefined;
-/** An amount in US dollars, in the member's locale. */
-export const money = (n: number) => (usd ??= new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })).format(n);

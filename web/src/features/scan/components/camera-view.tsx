@@ -1,28 +1,35 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { guideRect } from '../lib/pipeline';
 
-/** Why the camera could not be used, in words for the member (the file option stays either way). */
+/**
+ * Why the camera could not be used, in words for the member (the file option stays either way), in the active
+ * language (each read when shown).
+ */
 export const CAMERA_MESSAGES = {
-  refused: 'Camera access was refused. Allow the camera for this site in your browser settings, or choose a photo instead.',
-  missing: 'No camera was found. Choose a photo instead.',
-  unsupported: 'This browser cannot open the camera here. Choose a photo instead.',
-  failed: 'The camera could not be started. Choose a photo instead.',
-} as const;
+  get refused() { return t`Camera access was refused. Allow the camera for this site in your browser settings, or choose a photo instead.`; },
+  get missing() { return t`No camera was found. Choose a photo instead.`; },
+  get unsupported() { return t`This browser cannot open the camera here. Choose a photo instead.`; },
+  get failed() { return t`The camera could not be started. Choose a photo instead.`; },
+};
+type CameraProblem = keyof typeof CAMERA_MESSAGES;
 
-function cameraMessage(error: unknown): string {
+function cameraProblem(error: unknown): CameraProblem {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_MESSAGES.refused;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return CAMERA_MESSAGES.missing;
-  return CAMERA_MESSAGES.failed;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'refused';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
+  return 'failed';
 }
 
 /** Whether the browser can open a camera at all (not over plain http, nor in an old browser). */
 const cameraSupported = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
-type CameraState = { kind: 'starting' } | { kind: 'live'; width: number; height: number } | { kind: 'unavailable'; message: string };
+type CameraState = { kind: 'starting' } | { kind: 'live'; width: number; height: number } | { kind: 'unavailable'; problem: CameraProblem };
 
 /**
  * The live camera preview (the back camera on a phone), with the framing guide drawn where the capture is read
@@ -30,9 +37,11 @@ type CameraState = { kind: 'starting' } | { kind: 'live'; width: number; height:
  * is the box read). Capture hands the video element to `onCapture`. The camera stops when this unmounts.
  */
 export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTMLVideoElement) => void; busy?: boolean }) {
+  // Redrawn in a new language (the texts below read the active one).
+  useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>(() =>
-    cameraSupported() ? { kind: 'starting' } : { kind: 'unavailable', message: CAMERA_MESSAGES.unsupported },
+    cameraSupported() ? { kind: 'starting' } : { kind: 'unavailable', problem: 'unsupported' },
   );
 
   useEffect(() => {
@@ -53,7 +62,7 @@ export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTM
         await el.play().catch(() => undefined);
       })
       .catch((error: unknown) => {
-        if (!closed) setState({ kind: 'unavailable', message: cameraMessage(error) });
+        if (!closed) setState({ kind: 'unavailable', problem: cameraProblem(error) });
       });
     return () => {
       closed = true;
@@ -62,7 +71,7 @@ export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTM
   }, []);
 
   if (state.kind === 'unavailable') {
-    return <p role="alert" className="rounded-md border border-border bg-surface-2 p-4 text-sm">{state.message}</p>;
+    return <p role="alert" className="rounded-md border border-border bg-surface-2 p-4 text-sm">{CAMERA_MESSAGES[state.problem]}</p>;
   }
   const guide = state.kind === 'live' ? guideRect(state.width, state.height) : null;
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
@@ -71,7 +80,7 @@ export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTM
       <div className={cn('relative mx-auto w-full max-w-2xl overflow-hidden rounded-lg bg-black', state.kind === 'starting' && 'min-h-48')}>
         <video
           ref={video}
-          aria-label="Camera preview"
+          aria-label={t`Camera preview`}
           className="block h-auto w-full"
           playsInline
           muted
@@ -85,12 +94,12 @@ export function CameraView({ onCapture, busy = false }: { onCapture: (video: HTM
             style={{ left: pct(guide.x, state.width), top: pct(guide.y, state.height), width: pct(guide.width, state.width), height: pct(guide.height, state.height) }}
           />
         ) : null}
-        {state.kind === 'starting' ? <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Starting the camera...</p> : null}
+        {state.kind === 'starting' ? <p className="absolute inset-0 flex items-center justify-center text-sm text-white"><Trans>Starting the camera...</Trans></p> : null}
       </div>
-      <p className="text-center text-sm text-muted">Lay the band flat inside the box, lettering level, and hold still.</p>
+      <p className="text-center text-sm text-muted"><Trans>Lay the band flat inside the box, lettering level, and hold still.</Trans></p>
       <div className="flex justify-center">
         <Button size="lg" onClick={() => video.current && onCapture(video.current)} disabled={state.kind !== 'live' || busy}>
-          <Camera className="h-5 w-5" aria-hidden />Capture
+          <Camera className="h-5 w-5" aria-hidden /><Trans>Capture</Trans>
         </Button>
       </div>
     </div>

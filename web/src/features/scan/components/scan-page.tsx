@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageUp, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -45,6 +46,7 @@ function usePhotoUrl(photo: BandPhoto | null): string | null {
  * may ask for a second opinion, which uploads the photo (the only time it leaves the device).
  */
 export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
+  const { t } = useLingui();
   const { phase, photo, visionAvailable, uploadProgress, scan, again, askServer, asking, askedServer } = useBandScan(scanner);
   const photoUrl = usePhotoUrl(photo);
   const fileId = useId();
@@ -64,20 +66,20 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
 
   return (
     <div className="space-y-6">
-      <PageTitle title="Scan a Band" subtitle="Point your camera at a cigar band and we will find the cigar in the catalog." />
+      <PageTitle title={t`Scan a Band`} subtitle={t`Point your camera at a cigar band and we will find the cigar in the catalog.`} />
 
       <Card className="space-y-4">
         {phase.kind === 'ready' ? (
           <CameraView onCapture={capture} />
         ) : photoUrl ? (
-          <img src={photoUrl} alt="The band photo" className="mx-auto max-h-64 rounded-lg object-contain" />
+          <img src={photoUrl} alt={t`The band photo`} className="mx-auto max-h-64 rounded-lg object-contain" />
         ) : null}
 
         {phase.kind === 'ready' ? (
           <div className="flex flex-col items-center gap-2">
-            <span className="text-sm text-muted">or</span>
+            <span className="text-sm text-muted"><Trans>or</Trans></span>
             <label htmlFor={fileId} className={buttonClass('outline', 'md', 'cursor-pointer')}>
-              <ImageUp className="h-4 w-4" aria-hidden />Choose a photo
+              <ImageUp className="h-4 w-4" aria-hidden /><Trans>Choose a photo</Trans>
             </label>
             <input id={fileId} type="file" accept="image/*" capture="environment" className="sr-only" onChange={choose} />
           </div>
@@ -87,7 +89,7 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
 
         {readText ? (
           <section aria-labelledby="scan-read-text">
-            <h2 id="scan-read-text" className="text-sm font-semibold uppercase tracking-wide text-muted">Read on the band</h2>
+            <h2 id="scan-read-text" className="text-sm font-semibold uppercase tracking-wide text-muted"><Trans>Read on the band</Trans></h2>
             <pre className="mt-1 whitespace-pre-wrap rounded-md bg-surface-2 p-3 font-mono text-sm">{readText}</pre>
           </section>
         ) : null}
@@ -95,25 +97,27 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
         {done ? (
           <div className="flex flex-wrap gap-2">
             <Button variant={phase.kind === 'matched' ? 'outline' : 'primary'} onClick={again}>
-              <RotateCcw className="h-4 w-4" aria-hidden />{phase.kind === 'matched' ? 'Scan another band' : 'Try again'}
+              <RotateCcw className="h-4 w-4" aria-hidden />{phase.kind === 'matched' ? t`Scan another band` : t`Try again`}
             </Button>
             {visionAvailable && photo && !askedServer ? (
               <Button variant="outline" onClick={askServer} disabled={asking}>
-                <Sparkles className="h-4 w-4" aria-hidden />{asking ? 'Asking the server...' : 'Ask the server for a second opinion'}
+                <Sparkles className="h-4 w-4" aria-hidden />{asking ? t`Asking the server...` : t`Ask the server for a second opinion`}
               </Button>
             ) : null}
           </div>
         ) : null}
 
         <p className="text-xs text-muted">
-          The band is read on this device: only the text it reads is sent to find the cigar. The photo never leaves your
-          device unless you ask the server for a second opinion (it is deleted once read).
+          <Trans>
+            The band is read on this device: only the text it reads is sent to find the cigar. The photo never leaves your
+            device unless you ask the server for a second opinion (it is deleted once read).
+          </Trans>
         </p>
       </Card>
 
       {phase.kind === 'matched' ? (
         <section aria-labelledby="scan-matches">
-          <h2 id="scan-matches" className="mb-3 text-xl font-semibold">Matches</h2>
+          <h2 id="scan-matches" className="mb-3 text-xl font-semibold"><Trans>Matches</Trans></h2>
           <MatchList items={phase.items} />
         </section>
       ) : null}

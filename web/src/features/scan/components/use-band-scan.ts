@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RouteResponse } from '@torcedor/shared/route';
 import type { routes } from '@torcedor/shared/routes';
 import { useRef, useState } from 'react';
@@ -18,11 +19,12 @@ export type Phase =
   | { kind: 'unreadable'; text: string }
   | { kind: 'failed'; text: string; message: string };
 
+/** The scan's own failures, in the active language (each read when it happens). */
 export const SCAN_MESSAGES = {
-  readFailed: 'The band could not be read on this device. Try again, or choose a clearer photo.',
-  identifyFailed: 'The cigar could not be identified. Please try again.',
-  secondOpinionFailed: 'The second opinion is not available right now',
-} as const;
+  get readFailed() { return t`The band could not be read on this device. Try again, or choose a clearer photo.`; },
+  get identifyFailed() { return t`The cigar could not be identified. Please try again.`; },
+  get secondOpinionFailed() { return t`The second opinion is not available right now`; },
+};
 
 /**
  * A band scan from photo to matches: the photo taken, read on the device by `reader` (with progress), its text looked
@@ -94,7 +96,7 @@ export function useBandScan(reader: { read: (photo: BandPhoto, onProgress: (p: S
         if (run.current !== id) return;
         setPhase(result.items.length ? { kind: 'matched', text, items: result.items, seen: result.seen } : { kind: 'unreadable', text });
       },
-      onError: (err) => toast({ title: SCAN_MESSAGES.secondOpinionFailed, description: errorText(err, 'Please try again later.'), variant: 'error' }),
+      onError: (err) => toast({ title: SCAN_MESSAGES.secondOpinionFailed, description: errorText(err, t`Please try again later.`), variant: 'error' }),
       onSettled: () => setUploadProgress(null),
     });
   };

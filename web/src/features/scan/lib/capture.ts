@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { guideRect, type Rect, type RgbaImage } from './pipeline';
 
 /**
@@ -22,7 +23,7 @@ function canvasOf(width: number, height: number): { canvas: HTMLCanvasElement; c
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) throw new Error('This browser cannot read photos.');
+  if (!ctx) throw new Error(t`This browser cannot read photos.`);
   return { canvas, ctx };
 }
 
@@ -34,14 +35,14 @@ function jpegOf(canvas: HTMLCanvasElement, part?: Rect): Promise<Blob> {
     source = cut.canvas;
   }
   return new Promise((resolve, reject) => {
-    source.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be saved.'))), 'image/jpeg', JPEG_QUALITY);
+    source.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t`The photo could not be saved.`))), 'image/jpeg', JPEG_QUALITY);
   });
 }
 
 /** The current frame of the camera preview, to be read inside the framing guide. */
 export async function captureFrame(video: HTMLVideoElement): Promise<BandPhoto> {
   const { videoWidth: width, videoHeight: height } = video;
-  if (!width || !height) throw new Error('The camera has no picture yet.');
+  if (!width || !height) throw new Error(t`The camera has no picture yet.`);
   const { canvas, ctx } = canvasOf(width, height);
   ctx.drawImage(video, 0, 0, width, height);
   const data = ctx.getImageData(0, 0, width, height);
@@ -55,7 +56,7 @@ export async function decodePhoto(file: File): Promise<BandPhoto> {
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error('This photo could not be opened. Choose a JPEG or PNG photo.');
+    throw new Error(t`This photo could not be opened. Choose a JPEG or PNG photo.`);
   }
   const scale = Math.min(1, MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
