@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MessageCircle } from 'lucide-react';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ABOVE_TAB_BAR } from '@/components/layout/above-tab-bar';
@@ -30,6 +31,7 @@ class LoadBoundary extends Component<{ onError: () => void; children: ReactNode 
  * first load; once opened, the widget stays mounted and keeps its conversation while minimised or closed.
  */
 export function ChatLauncher() {
+  const { t } = useLingui();
   const [view, setView] = useState<ChatView>('closed');
   const [started, setStarted] = useState(false);
   // A failed load is remembered by its lazy component: a new one tries again.
@@ -42,7 +44,7 @@ export function ChatLauncher() {
   }, [view, started]);
 
   const loadFailed = () => {
-    toast({ title: 'Error', description: 'VitolAI could not be opened. Please try again.', variant: 'error' });
+    toast({ title: t`Error`, description: t`VitolAI could not be opened. Please try again.`, variant: 'error' });
     setStarted(false);
     setView('closed');
     setChatWidget(() => lazy(loadWidget));
@@ -54,7 +56,7 @@ export function ChatLauncher() {
         <button
           ref={button}
           type="button"
-          aria-label="Open VitolAI chat"
+          aria-label={t`Open VitolAI chat`}
           className={round}
           onClick={() => {
             setStarted(true);
@@ -67,7 +69,7 @@ export function ChatLauncher() {
       ) : null}
       {started ? (
         <LoadBoundary onError={loadFailed}>
-          <Suspense fallback={view === 'closed' ? null : <div role="status" aria-label="Opening VitolAI chat" className={`${round} animate-pulse`}><MessageCircle className="h-6 w-6" aria-hidden /></div>}>
+          <Suspense fallback={view === 'closed' ? null : <div role="status" aria-label={t`Opening VitolAI chat`} className={`${round} animate-pulse`}><MessageCircle className="h-6 w-6" aria-hidden /></div>}>
             <ChatWidget view={view} onViewChange={setView} />
           </Suspense>
         </LoadBoundary>

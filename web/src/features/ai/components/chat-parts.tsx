@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { AI_MESSAGE_MAX_LENGTH } from '@torcedor/shared/constants';
 import { Send } from 'lucide-react';
@@ -6,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/date-time';
-import { CHAT_TEXTS, textBlocks } from './chat-text';
+import { textBlocks } from './chat-text';
 import type { ChatMessage } from './use-chat';
 
 /** An assistant answer as paragraphs and bullet lists: elements only, the text is never read as HTML. */
@@ -25,14 +27,15 @@ export function AssistantText({ text }: { text: string }) {
 }
 
 function MessageBubble({ message }: { message: ChatMessage }) {
+  const { t } = useLingui();
   const mine = message.role === 'user';
   return (
     <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div data-message={message.role} className={cn('max-w-[85%] break-words rounded-lg px-3 py-2 text-sm', mine ? 'bg-primary text-primary-fg' : 'bg-surface-2 text-fg')}>
-        <span className="sr-only">{mine ? 'You said:' : 'VitolAI said:'} </span>
+        <span className="sr-only">{mine ? t`You said:` : t`VitolAI said:`} </span>
         {mine ? <p className="whitespace-pre-wrap">{message.content}</p> : <AssistantText text={message.content} />}
         {message.suggestions?.length ? (
-          <ul className="mt-3 space-y-2 border-t border-border pt-2" aria-label="Suggested cigars">
+          <ul className="mt-3 space-y-2 border-t border-border pt-2" aria-label={t`Suggested cigars`}>
             {message.suggestions.map((s, i) => (
               <li key={`${i}-${s.cigarId}`}>
                 <Link to="/cigars/$id" params={{ id: s.cigarId }} className="font-medium text-primary">{s.brandName} {s.name}</Link>
@@ -49,12 +52,14 @@ function MessageBubble({ message }: { message: ChatMessage }) {
 
 /** Three bouncing dots while an answer is awaited, named for screen readers. */
 export function TypingIndicator() {
+  const { t } = useLingui();
+  const typing = t`VitolAI is typing`;
   return (
-    <div role="status" aria-label={CHAT_TEXTS.typing} className="flex w-fit items-center gap-1 rounded-lg bg-surface-2 px-3 py-3">
+    <div role="status" aria-label={typing} className="flex w-fit items-center gap-1 rounded-lg bg-surface-2 px-3 py-3">
       {[0, 150, 300].map((delay) => (
         <span key={delay} aria-hidden className="h-2 w-2 animate-bounce rounded-full bg-muted" style={{ animationDelay: `${delay}ms` }} />
       ))}
-      <span className="sr-only">{CHAT_TEXTS.typing}...</span>
+      <span className="sr-only">{typing}...</span>
     </div>
   );
 }
@@ -90,17 +95,18 @@ export function ChatLog({ messages, pending, label, empty, className }: {
 
 /** The suggested prompts of an empty chat: each one is sent as it is picked. */
 export function SuggestedPrompts({ prompts, onPick, disabled, className }: {
-  prompts: readonly string[];
+  prompts: readonly MessageDescriptor[];
   onPick: (prompt: string) => void;
   disabled?: boolean;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     <div className={className}>
-      <p id={id} className="mb-2 text-sm text-muted">Try asking:</p>
+      <p id={id} className="mb-2 text-sm text-muted"><Trans>Try asking:</Trans></p>
       <ul aria-labelledby={id} className="flex flex-wrap gap-2">
-        {prompts.map((p) => (
+        {prompts.map((prompt) => i18n._(prompt)).map((p) => (
           <li key={p}>
             <button
               type="button"
@@ -131,6 +137,7 @@ export function ChatComposer({ draft, onDraftChange, onSend, pending, label, pla
   compact?: boolean;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const refocus = useRef(false);
@@ -172,9 +179,9 @@ export function ChatComposer({ draft, onDraftChange, onSend, pending, label, pla
         autoComplete="off"
         className="min-w-0 flex-1"
       />
-      <Button type="submit" size={compact ? 'icon' : 'md'} disabled={pending || !draft.trim()} aria-label={compact ? 'Send message' : undefined}>
+      <Button type="submit" size={compact ? 'icon' : 'md'} disabled={pending || !draft.trim()} aria-label={compact ? t`Send message` : undefined}>
         <Send className="h-4 w-4" aria-hidden />
-        {compact ? null : 'Send'}
+        {compact ? null : t`Send`}
       </Button>
     </form>
   );

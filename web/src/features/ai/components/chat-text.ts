@@ -1,28 +1,45 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { FEED_CHAT_PROMPTS, SUGGESTED_PROMPTS } from '@torcedor/shared/constants';
 import { ApiError } from '@/lib/api-client';
 
-/** The suggested prompts of an empty chat (docs/product.md, "VitolAI"): all six on the page, the first three in the feed's widget. */
+/**
+ * The suggested prompts of an empty chat (docs/product.md, "VitolAI"): all six on the page, the first three in the
+ * feed's widget. Shown (and sent, as the member's message) in the app's language with `i18n._`.
+ */
 export const PROMPTS = [
-  'Recommend a mild cigar for a beginner',
-  'What should I smoke next from my humidor?',
-  'Something like the Padrón 1964 Anniversary',
-  'What pairs well with a full-bodied maduro?',
-  'How should I store my cigars?',
-  'How do I cut and light a cigar?',
+  msg`Recommend a mild cigar for a beginner`,
+  msg`What should I smoke next from my humidor?`,
+  msg`Something like the Padrón 1964 Anniversary`,
+  msg`What pairs well with a full-bodied maduro?`,
+  msg`How should I store my cigars?`,
+  msg`How do I cut and light a cigar?`,
 ] as const satisfies { length: typeof SUGGESTED_PROMPTS };
 
-export const PAGE_PROMPTS: readonly string[] = PROMPTS.slice(0, SUGGESTED_PROMPTS);
-export const WIDGET_PROMPTS: readonly string[] = PROMPTS.slice(0, FEED_CHAT_PROMPTS);
+export const PAGE_PROMPTS: readonly MessageDescriptor[] = PROMPTS.slice(0, SUGGESTED_PROMPTS);
+export const WIDGET_PROMPTS: readonly MessageDescriptor[] = PROMPTS.slice(0, FEED_CHAT_PROMPTS);
 
-/** The chat's toasts (docs/product.md, "Messages"). */
+/** The chat's toasts and its typing indicator (docs/product.md, "Messages"), read in the app's language when used. */
 export const CHAT_TEXTS = {
-  errorTitle: 'Error',
-  sendFailed: 'Failed to send message. Please try again.',
-  recommendationFailed: 'Failed to get recommendations. Please try again.',
-  dailyLimitTitle: 'Daily Limit Reached',
-  dailyLimit: 'Free users are limited to 3 AI recommendations per day. Upgrade to Premium for unlimited access!',
-  typing: 'VitolAI is typing',
-} as const;
+  get errorTitle() {
+    return t`Error`;
+  },
+  get sendFailed() {
+    return t`Failed to send message. Please try again.`;
+  },
+  get recommendationFailed() {
+    return t`Failed to get recommendations. Please try again.`;
+  },
+  get dailyLimitTitle() {
+    return t`Daily Limit Reached`;
+  },
+  get dailyLimit() {
+    return t`Free users are limited to 3 AI recommendations per day. Upgrade to Premium for unlimited access!`;
+  },
+  get typing() {
+    return t`VitolAI is typing`;
+  },
+};
 
 /** The server's message of a 429 other than the daily quota (too many answers in a short time): it says when to come back. */
 export function rateLimitMessage(error: unknown): string | undefined {

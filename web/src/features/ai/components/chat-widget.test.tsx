@@ -4,7 +4,10 @@ import { dismissToast } from '@/lib/toast';
 import { callsOf, sse } from '@/testing/fake-api';
 import { answer, errorAnswer, later, renderAt } from './ai-test-utils';
 import { ChatLauncher } from './chat-launcher';
-import { CHAT_TEXTS, PROMPTS } from './chat-text';
+import { CHAT_TEXTS, PROMPTS as PROMPT_MESSAGES } from './chat-text';
+
+/** The suggested prompts' English texts (what the page shows in English). */
+const PROMPTS = PROMPT_MESSAGES.map((m) => m.message!) as [string, string, string, string, string, string];
 
 function Feed() {
   return <><p>The feed</p><ChatLauncher /></>;

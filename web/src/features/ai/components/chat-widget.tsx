@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle, Minus, X } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { ABOVE_TAB_BAR, PHONE_PANEL_MAX_H } from '@/components/layout/above-tab-bar';
@@ -19,7 +20,6 @@ function sendFailed(error: unknown): void {
   toast({ title: CHAT_TEXTS.errorTitle, description: rateLimitMessage(error) ?? CHAT_TEXTS.sendFailed, variant: 'error' });
 }
 
-const LABEL = 'VitolAI chat';
 const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-md text-muted transition hover:bg-surface-2 hover:text-fg';
 
 /**
@@ -29,6 +29,8 @@ const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-md t
  * minimised or closed, until the page is left.
  */
 export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChange: (view: ChatView) => void }) {
+  const { t } = useLingui();
+  const label = t`VitolAI chat`;
   const { mutateAsync } = useChatConversation();
   const ask = useCallback((message: string, sessionId: string, onDelta: (text: string) => void) => mutateAsync({ body: { sessionId, message, topic: 'general' }, onDelta }), [mutateAsync]);
   const chat = useChat({ ask, onError: sendFailed });
@@ -45,20 +47,20 @@ export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChang
 
   if (view === 'minimised') {
     return (
-      <section aria-label={LABEL} className={`fixed ${ABOVE_TAB_BAR} right-4 md:right-6 z-50 flex items-center gap-1 rounded-full border border-border bg-surface py-1 pl-2 pr-1 shadow-2xl`}>
-        <button ref={expand} type="button" onClick={() => onViewChange('open')} aria-label="Expand VitolAI chat" className="flex items-center gap-2 rounded-full px-2 py-1 text-fg hover:text-primary">
+      <section aria-label={label} className={`fixed ${ABOVE_TAB_BAR} right-4 md:right-6 z-50 flex items-center gap-1 rounded-full border border-border bg-surface py-1 pl-2 pr-1 shadow-2xl`}>
+        <button ref={expand} type="button" onClick={() => onViewChange('open')} aria-label={t`Expand VitolAI chat`} className="flex items-center gap-2 rounded-full px-2 py-1 text-fg hover:text-primary">
           <MessageCircle className="h-5 w-5 text-primary" aria-hidden />
           <span className="text-sm font-semibold">VitolAI</span>
-          {chat.pending ? <span className="text-xs text-muted">typing...</span> : chat.messages.length ? <span className="text-xs text-muted">({chat.messages.length})</span> : null}
+          {chat.pending ? <span className="text-xs text-muted"><Trans>typing...</Trans></span> : chat.messages.length ? <span className="text-xs text-muted">({chat.messages.length})</span> : null}
         </button>
-        <button type="button" onClick={() => onViewChange('closed')} aria-label="Close chat" className={iconButton}><X className="h-4 w-4" aria-hidden /></button>
+        <button type="button" onClick={() => onViewChange('closed')} aria-label={t`Close chat`} className={iconButton}><X className="h-4 w-4" aria-hidden /></button>
       </section>
     );
   }
 
   return (
     <section
-      aria-label={LABEL}
+      aria-label={label}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onViewChange('minimised');
       }}
@@ -68,21 +70,21 @@ export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChang
         <div className="flex items-center gap-2">
           <MessageCircle className="h-5 w-5 text-primary" aria-hidden />
           <h2 className="font-semibold">VitolAI</h2>
-          <Badge className="bg-primary/20 text-primary">Beta</Badge>
+          <Badge className="bg-primary/20 text-primary"><Trans>Beta</Trans></Badge>
         </div>
         <div className="flex items-center">
-          <button type="button" onClick={() => onViewChange('minimised')} aria-label="Minimise chat" className={iconButton}><Minus className="h-4 w-4" aria-hidden /></button>
-          <button type="button" onClick={() => onViewChange('closed')} aria-label="Close chat" className={iconButton}><X className="h-4 w-4" aria-hidden /></button>
+          <button type="button" onClick={() => onViewChange('minimised')} aria-label={t`Minimise chat`} className={iconButton}><Minus className="h-4 w-4" aria-hidden /></button>
+          <button type="button" onClick={() => onViewChange('closed')} aria-label={t`Close chat`} className={iconButton}><X className="h-4 w-4" aria-hidden /></button>
         </div>
       </header>
       <ChatLog
         messages={chat.messages}
         pending={chat.waiting}
-        label="Conversation with VitolAI"
+        label={t`Conversation with VitolAI`}
         className="min-h-0 flex-1 px-4 py-3"
         empty={(
           <div className="text-sm">
-            <p className="mb-3 text-muted">Hi! I am VitolAI, the club&apos;s assistant. Ask me about cigars, the club or finding your way around.</p>
+            <p className="mb-3 text-muted"><Trans>Hi! I am VitolAI, the club&apos;s assistant. Ask me about cigars, the club or finding your way around.</Trans></p>
             <SuggestedPrompts prompts={WIDGET_PROMPTS} onPick={chat.send} disabled={chat.pending} />
           </div>
         )}
@@ -93,8 +95,8 @@ export function ChatWidget({ view, onViewChange }: { view: ChatView; onViewChang
           onDraftChange={chat.setDraft}
           onSend={chat.send}
           pending={chat.pending}
-          label="Message VitolAI"
-          placeholder="Ask VitolAI..."
+          label={t`Message VitolAI`}
+          placeholder={t`Ask VitolAI...`}
           compact
           autoFocus
         />

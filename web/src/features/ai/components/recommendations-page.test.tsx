@@ -8,8 +8,11 @@ import { loadRecommendations } from '../api/load-recommendations';
 import {
   answer, errorAnswer, historyEntry, later, PROFILE, quickPick, renderAt, smokeNextPick, usage,
 } from './ai-test-utils';
-import { CHAT_TEXTS, PROMPTS } from './chat-text';
+import { CHAT_TEXTS, PROMPTS as PROMPT_MESSAGES } from './chat-text';
 import { RecommendationsPage } from './recommendations-page';
+
+/** The suggested prompts' English texts (what the page shows in English). */
+const PROMPTS = PROMPT_MESSAGES.map((m) => m.message!) as [string, string, string, string, string, string];
 
 const READS: Record<string, Handler> = {
   'GET /api/ai/usage': () => json(usage(1)),

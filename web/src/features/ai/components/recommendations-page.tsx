@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AI_SMOKING_HISTORY_ENTRIES } from '@torcedor/shared/constants';
 import type { AiUsage } from '@torcedor/shared/schemas/ai';
@@ -39,6 +40,7 @@ const useSignedInMember = () => useQueryClient().getQueryData(currentUserQuery.q
  * kept as the member's current one, so a reload goes on with it.
  */
 function RecommendationsChat({ usage, resume }: { usage: z.infer<typeof AiUsage>; resume: Parameters<typeof useChat>[0]['resume'] }) {
+  const { t } = useLingui();
   const user = useSignedInMember();
   const { data: profile } = useAiProfile();
   const { data: history } = useSmokingHistory();
@@ -71,23 +73,23 @@ function RecommendationsChat({ usage, resume }: { usage: z.infer<typeof AiUsage>
       <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
           <div className="flex items-center gap-2">
-            <h2 id={headingId} className="text-lg font-semibold">Chat with VitolAI</h2>
-            <Badge className="bg-primary/20 text-primary"><Sparkles className="mr-1 h-3.5 w-3.5" aria-hidden />AI Powered</Badge>
+            <h2 id={headingId} className="text-lg font-semibold"><Trans>Chat with VitolAI</Trans></h2>
+            <Badge className="bg-primary/20 text-primary"><Sparkles className="mr-1 h-3.5 w-3.5" aria-hidden /><Trans>AI Powered</Trans></Badge>
           </div>
           {chat.messages.length ? (
             <Button variant="ghost" size="sm" onClick={chat.reset} disabled={chat.pending}>
-              <RotateCcw className="h-4 w-4" aria-hidden />New chat
+              <RotateCcw className="h-4 w-4" aria-hidden /><Trans>New chat</Trans>
             </Button>
           ) : null}
         </div>
         <ChatLog
           messages={chat.messages}
           pending={chat.waiting}
-          label="Conversation with VitolAI"
+          label={t`Conversation with VitolAI`}
           className="min-h-0 flex-1 px-5 py-4"
           empty={(
             <div>
-              <p className="mb-4 text-muted">Ask VitolAI for a recommendation: it knows the catalog, your reviews and your humidor.</p>
+              <p className="mb-4 text-muted"><Trans>Ask VitolAI for a recommendation: it knows the catalog, your reviews and your humidor.</Trans></p>
               <SuggestedPrompts prompts={PAGE_PROMPTS} onPick={send} disabled={chat.pending} />
             </div>
           )}
@@ -98,8 +100,8 @@ function RecommendationsChat({ usage, resume }: { usage: z.infer<typeof AiUsage>
             onDraftChange={chat.setDraft}
             onSend={send}
             pending={chat.pending}
-            label="Ask VitolAI"
-            placeholder="Ask for a recommendation..."
+            label={t`Ask VitolAI`}
+            placeholder={t`Ask for a recommendation...`}
           />
         </div>
       </section>
@@ -126,16 +128,20 @@ function useResumedChat() {
  * humidor.
  */
 export function RecommendationsPage() {
+  const { t } = useLingui();
   const { data: usage } = useAiUsage();
   const { resume, loading } = useResumedChat();
 
   return (
     <>
-      <PageTitle title="AI Recommendations" subtitle="VitolAI (beta) suggests cigars from your taste and collection, and answers questions about cigars and the club." />
+      <PageTitle
+        title={t`AI Recommendations`}
+        subtitle={t`VitolAI (beta) suggests cigars from your taste and collection, and answers questions about cigars and the club.`}
+      />
       <UsageBanner usage={usage} />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         {loading ? <Skeleton className="h-[36rem]" /> : <RecommendationsChat usage={usage} resume={resume} />}
-        <aside className="space-y-6" aria-label="Your recommendations">
+        <aside className="space-y-6" aria-label={t`Your recommendations`}>
           <ProfileCard />
           <QuickPicksCard />
           <SmokeNextCard />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCAL_TEST_CARDS, LocalConfirmBody } from '@torcedor/shared/schemas/billing';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +24,11 @@ export const formatExpiry = (v: string) => {
   return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
 };
 
-const TEST_MODE_NOTE = `No real card is charged. Use ${groupCardNumber(LOCAL_TEST_CARDS.succeeds)} to pay, ${groupCardNumber(LOCAL_TEST_CARDS.declined)} to see a decline, ${groupCardNumber(LOCAL_TEST_CARDS.requiresAction)} to see a confirmation step.`;
+const TEST_CARDS = {
+  succeeds: groupCardNumber(LOCAL_TEST_CARDS.succeeds),
+  declined: groupCardNumber(LOCAL_TEST_CARDS.declined),
+  requiresAction: groupCardNumber(LOCAL_TEST_CARDS.requiresAction),
+};
 
 /** MM / YY to the body's month and four-digit year (20YY), checked by the shared schema's own rules and messages. */
 const Expiry = z.object({ expMonth: LocalConfirmBody.shape.expMonth, expYear: LocalConfirmBody.shape.expYear });
@@ -62,6 +67,8 @@ function reformat(e: ChangeEvent<HTMLInputElement>, format: (v: string) => strin
  * POST /api/billing/local/confirm; a confirmation step ('requires_action') is answered in a dialog that confirms again.
  */
 export function LocalPaymentForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
+  const { t } = useLingui();
+  const { succeeds, declined, requiresAction } = TEST_CARDS;
   const schema = useMemo(() => cardForm(clientSecret), [clientSecret]);
   const { register, handleSubmit, formState: { errors } } = useForm<CardValues, unknown, Confirm>({
     resolver: zodResolver(schema),
@@ -84,7 +91,7 @@ export function LocalPaymentForm({ clientSecret, onPaid }: { clientSecret: strin
       },
       onError: (error) => {
         setStepFor(null);
-        toast({ title: 'Payment Failed', description: errorText(error, 'Your payment could not be completed.'), variant: 'error' });
+        toast({ title: t`Payment Failed`, description: errorText(error, t`Your payment could not be completed.`), variant: 'error' });
       },
     });
   };
@@ -93,12 +100,14 @@ export function LocalPaymentForm({ clientSecret, onPaid }: { clientSecret: strin
   const expiry = register('expiry');
   return (
     <>
-      <form onSubmit={handleSubmit((body) => send(body))} noValidate aria-label="Card payment" className="space-y-4">
+      <form onSubmit={handleSubmit((body) => send(body))} noValidate aria-label={t`Card payment`} className="space-y-4">
         <div className="flex flex-wrap items-start gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-          <Badge className="bg-warning/20 text-warning">Test mode</Badge>
-          <p className="min-w-0 flex-1">{TEST_MODE_NOTE}</p>
+          <Badge className="bg-warning/20 text-warning"><Trans>Test mode</Trans></Badge>
+          <p className="min-w-0 flex-1">
+            <Trans>No real card is charged. Use {succeeds} to pay, {declined} to see a decline, {requiresAction} to see a confirmation step.</Trans>
+          </p>
         </div>
-        <FormField label="Card number" error={errors.cardNumber?.message}>
+        <FormField label={t`Card number`} error={errors.cardNumber?.message}>
           {(p) => (
             <Input
               {...p} {...card} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
@@ -107,26 +116,26 @@ export function LocalPaymentForm({ clientSecret, onPaid }: { clientSecret: strin
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-4">
-          <FormField label="Expiry (MM / YY)" error={errors.expiry?.message}>
+          <FormField label={t`Expiry (MM / YY)`} error={errors.expiry?.message}>
             {(p) => (
               <Input
-                {...p} {...expiry} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY"
+                {...p} {...expiry} inputMode="numeric" autoComplete="cc-exp" placeholder={t`MM / YY`}
                 onChange={(e) => { reformat(e, formatExpiry); void expiry.onChange(e); }}
               />
             )}
           </FormField>
-          <FormField label="CVC" error={errors.cvc?.message}>
+          <FormField label={t`CVC`} error={errors.cvc?.message}>
             {(p) => <Input {...p} {...register('cvc')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />}
           </FormField>
         </div>
-        <Button type="submit" className="w-full" disabled={confirm.isPending}>{confirm.isPending ? 'Processing...' : 'Complete Payment'}</Button>
+        <Button type="submit" className="w-full" disabled={confirm.isPending}>{confirm.isPending ? t`Processing...` : t`Complete Payment`}</Button>
       </form>
       <Dialog open={stepFor !== null} onOpenChange={(open) => { if (!open && !confirm.isPending) setStepFor(null); }}>
         {stepFor ? (
-          <DialogContent title="Confirm this payment" description="Your bank asks you to confirm this test payment." className="max-w-md">
+          <DialogContent title={t`Confirm this payment`} description={t`Your bank asks you to confirm this test payment.`} className="max-w-md">
             <div className="flex justify-end gap-2">
-              <Button variant="outline" disabled={confirm.isPending} onClick={() => send({ ...stepFor, authentication: 'fail' })}>Fail</Button>
-              <Button disabled={confirm.isPending} onClick={() => send({ ...stepFor, authentication: 'complete' })}>Complete</Button>
+              <Button variant="outline" disabled={confirm.isPending} onClick={() => send({ ...stepFor, authentication: 'fail' })}>{t({ message: 'Fail', context: 'test payment confirmation step' })}</Button>
+              <Button disabled={confirm.isPending} onClick={() => send({ ...stepFor, authentication: 'complete' })}>{t({ message: 'Complete', context: 'test payment confirmation step' })}</Button>
             </div>
           </DialogContent>
         ) : null}

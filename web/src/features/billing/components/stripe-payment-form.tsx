@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { intlLocale } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
 /**
@@ -32,6 +34,7 @@ const appearance = {
 export const returnUrl = () => `${window.location.origin}/subscription?success=true`;
 
 function PaymentForm() {
+  const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
@@ -43,20 +46,22 @@ function PaymentForm() {
     // Success leaves the page for the return URL; only an error comes back here.
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl() } });
     setPending(false);
-    toast({ title: 'Payment Failed', description: error.message ?? 'Your payment could not be completed.', variant: 'error' });
+    toast({ title: t`Payment Failed`, description: error.message ?? t`Your payment could not be completed.`, variant: 'error' });
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Card payment" className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} aria-label={t`Card payment`} className="space-y-4">
       <PaymentElement />
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || pending}>{pending ? 'Processing...' : 'Complete Payment'}</Button>
+      <Button type="submit" className="w-full" disabled={!stripe || !elements || pending}>{pending ? t`Processing...` : t`Complete Payment`}</Button>
     </form>
   );
 }
 
 export default function StripePaymentForm({ clientSecret, publishableKey }: { clientSecret: string; publishableKey: string }) {
+  // The element's own labels and Stripe's error messages in the app's language (set once: Stripe cannot change it later).
+  const [locale] = useState(() => intlLocale() as StripeElementLocale);
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance, locale }}>
       <PaymentForm />
     </Elements>
   );

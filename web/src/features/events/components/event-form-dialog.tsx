@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import { EventForm, type ClubEvent, type EventType } from '@torcedor/shared/schemas/events';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -52,6 +53,7 @@ const valuesOf = (e: ClubEvent): EventFormValues => ({
  * lounge may fill both), start and end, capacity. Every event is restricted to adults of legal smoking age.
  */
 export function EventFormDialog({ open, onOpenChange, event }: { open: boolean; onOpenChange: (o: boolean) => void; event?: ClubEvent }) {
+  const { t, i18n } = useLingui();
   const editing = event !== undefined;
   const { register, handleSubmit, reset, setValue, formState: { errors } } = useForm<EventFormValues, unknown, EventBody>({
     resolver: zodResolver(EventFormInput),
@@ -80,58 +82,62 @@ export function EventFormDialog({ open, onOpenChange, event }: { open: boolean; 
     if (event) {
       update.mutate({ id: event.id, body }, {
         onSuccess: (saved) => {
-          toast({ title: 'Event updated', variant: 'success' });
+          toast({ title: t`Event updated`, variant: 'success' });
           reset(valuesOf(saved));
           onOpenChange(false);
         },
-        onError: (err) => toast({ title: 'Failed to update event', description: errorDetail(err), variant: 'error' }),
+        onError: (err) => toast({ title: t`Failed to update event`, description: errorDetail(err), variant: 'error' }),
       });
       return;
     }
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Event created successfully', variant: 'success' });
+        toast({ title: t`Event created successfully`, variant: 'success' });
         close(false);
       },
-      onError: (err) => toast({ title: 'Failed to create event', description: errorDetail(err), variant: 'error' }),
+      onError: (err) => toast({ title: t`Failed to create event`, description: errorDetail(err), variant: 'error' }),
     });
   };
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title={editing ? 'Edit Event' : 'Create Event'} description={editing ? 'Attendees are notified of the changes.' : 'Host a gathering for the community.'} className="max-w-xl">
-        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={editing ? 'Edit event' : 'Create event'}>
-          <FormField label="Title" error={errors.title?.message}>{(p) => <Input {...p} required {...register('title')} />}</FormField>
-          <FormField label="Description" error={errors.description?.message}>{(p) => <Textarea {...p} {...register('description')} />}</FormField>
-          <FormField label="Event type" error={errors.eventType?.message}>
+      <DialogContent
+        title={editing ? t`Edit Event` : t`Create Event`}
+        description={editing ? t`Attendees are notified of the changes.` : t`Host a gathering for the community.`}
+        className="max-w-xl"
+      >
+        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={editing ? t`Edit event` : t`Create event`}>
+          <FormField label={t`Title`} error={errors.title?.message}>{(p) => <Input {...p} required {...register('title')} />}</FormField>
+          <FormField label={t`Description`} error={errors.description?.message}>{(p) => <Textarea {...p} {...register('description')} />}</FormField>
+          <FormField label={t`Event type`} error={errors.eventType?.message}>
             {(p) => (
               <Select {...p} required {...register('eventType')}>
-                <option value="">Choose a type</option>
-                {EVENT_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                <option value="">{t`Choose a type`}</option>
+                {EVENT_TYPES.map((type) => <option key={type.value} value={type.value}>{i18n._(type.label)}</option>)}
               </Select>
             )}
           </FormField>
           {lounges.data?.length ? (
             <div>
-              <Label htmlFor={`${id}-lounge`}>Pick a lounge (optional)</Label>
+              <Label htmlFor={`${id}-lounge`}>{t`Pick a lounge (optional)`}</Label>
               <Select id={`${id}-lounge`} defaultValue="" onChange={(e) => pickLounge(e.target.value)}>
-                <option value="">Choose a lounge to fill the venue and address</option>
+                <option value="">{t`Choose a lounge to fill the venue and address`}</option>
                 {lounges.data.map((l) => <option key={l.id} value={l.id}>{l.name} · {l.city}</option>)}
               </Select>
             </div>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Venue name" error={errors.venueName?.message}>{(p) => <Input {...p} {...register('venueName')} />}</FormField>
-            <FormField label="Address" error={errors.address?.message}>{(p) => <Input {...p} {...register('address')} />}</FormField>
-            <FormField label="Start date and time" error={errors.startAt?.message}>{(p) => <Input {...p} type="datetime-local" required {...register('startAt')} />}</FormField>
-            <FormField label="End date and time" error={errors.endAt?.message}>{(p) => <Input {...p} type="datetime-local" {...register('endAt')} />}</FormField>
-            <FormField label="Capacity" hint="Leave empty for no limit." error={errors.capacity?.message}>
+            <FormField label={t`Venue name`} error={errors.venueName?.message}>{(p) => <Input {...p} {...register('venueName')} />}</FormField>
+            <FormField label={t`Address`} error={errors.address?.message}>{(p) => <Input {...p} {...register('address')} />}</FormField>
+            <FormField label={t`Start date and time`} error={errors.startAt?.message}>{(p) => <Input {...p} type="datetime-local" required {...register('startAt')} />}</FormField>
+            <FormField label={t`End date and time`} error={errors.endAt?.message}>{(p) => <Input {...p} type="datetime-local" {...register('endAt')} />}</FormField>
+            <FormField label={t`Capacity`} hint={t`Leave empty for no limit.`} error={errors.capacity?.message}>
               {(p) => <Input {...p} type="number" min={1} step={1} inputMode="numeric" {...register('capacity')} />}
             </FormField>
           </div>
-          <p className="rounded-md bg-primary/10 p-2 text-sm">{AGE_NOTE}</p>
+          <p className="rounded-md bg-primary/10 p-2 text-sm">{i18n._(AGE_NOTE)}</p>
           <FormActions
-            onCancel={() => close(false)} label={editing ? 'Save Changes' : 'Create Event'} pendingLabel={editing ? 'Saving...' : 'Creating...'} pending={pending}
+            onCancel={() => close(false)} label={editing ? t`Save Changes` : t`Create Event`} pendingLabel={editing ? t`Saving...` : t`Creating...`} pending={pending}
           />
         </form>
       </DialogContent>

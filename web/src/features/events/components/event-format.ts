@@ -1,15 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ClubEvent, EventType } from '@torcedor/shared/schemas/events';
 
-/** The event types with their labels and badge colours (tasting blue, meet-up green, festival purple, masterclass the primary colour). */
-export const EVENT_TYPES: readonly { value: EventType; label: string; badge: string }[] = [
-  { value: 'tasting', label: 'Tasting', badge: 'bg-info/20 text-info' },
-  { value: 'meetup', label: 'Meet-up', badge: 'bg-success/20 text-success' },
-  { value: 'festival', label: 'Festival', badge: 'bg-purple/20 text-purple' },
-  { value: 'masterclass', label: 'Masterclass', badge: 'bg-primary/20 text-primary' },
+/**
+ * The event types with their labels (shown with `i18n._`: the value sent to the API stays English) and badge colours
+ * (tasting blue, meet-up green, festival purple, masterclass the primary colour).
+ */
+export const EVENT_TYPES: readonly { value: EventType; label: MessageDescriptor; badge: string }[] = [
+  { value: 'tasting', label: msg`Tasting`, badge: 'bg-info/20 text-info' },
+  { value: 'meetup', label: msg`Meet-up`, badge: 'bg-success/20 text-success' },
+  { value: 'festival', label: msg`Festival`, badge: 'bg-purple/20 text-purple' },
+  { value: 'masterclass', label: msg`Masterclass`, badge: 'bg-primary/20 text-primary' },
 ];
 export const eventTypeOf = (t: EventType) => EVENT_TYPES.find((x) => x.value === t)!;
 
-export const AGE_NOTE = 'All events are restricted to adults of legal smoking age.';
+export const AGE_NOTE = msg`All events are restricted to adults of legal smoking age.`;
 
 /** Whether an event's seats are all taken. */
 export const isFull = (e: Pick<ClubEvent, 'capacity' | 'attendingCount'>) => e.capacity !== null && e.attendingCount >= e.capacity;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChangeEmailBody, type User } from '@torcedor/shared/schemas/identity';
 import { useId, useRef, useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
@@ -35,6 +36,7 @@ function ChangeEmailForm({ onSent, onCancel }: { onSent: () => void; onCancel?: 
     resolver: zodResolver(ChangeEmailBody),
     defaultValues: { email: '', password: '' },
   });
+  const { t } = useLingui();
   const change = useChangeEmail();
   const submit = (body: z.output<typeof ChangeEmailBody>) => {
     change.mutate(body, {
@@ -43,28 +45,29 @@ function ChangeEmailForm({ onSent, onCancel }: { onSent: () => void; onCancel?: 
         onSent();
       },
       onError: (err) => {
-        if (!showOnFields(err, setError)) toast({ title: 'Error', description: errorText(err, 'Failed to change your email address. Please try again.'), variant: 'error' });
+        if (!showOnFields(err, setError)) toast({ title: t`Error`, description: errorText(err, t`Failed to change your email address. Please try again.`), variant: 'error' });
       },
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} className="max-w-md space-y-3" noValidate aria-label="Change email address">
-      <FormField label="New email address" error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
-      <FormField label="Current password" error={errors.password?.message} hint="To make sure it is really you.">
+    <form onSubmit={handleSubmit(submit)} className="max-w-md space-y-3" noValidate aria-label={t`Change email address`}>
+      <FormField label={t`New email address`} error={errors.email?.message}>{(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}</FormField>
+      <FormField label={t`Current password`} error={errors.password?.message} hint={t`To make sure it is really you.`}>
         {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={change.isPending}>{change.isPending ? 'Sending code...' : 'Change Email'}</Button>
-        {onCancel ? <Button variant="ghost" onClick={onCancel}>Cancel</Button> : null}
+        <Button type="submit" disabled={change.isPending}>{change.isPending ? t`Sending code...` : t`Change Email`}</Button>
+        {onCancel ? <Button variant="ghost" onClick={onCancel}><Trans>Cancel</Trans></Button> : null}
       </div>
     </form>
   );
 }
 
 function AddressState({ verified }: { verified: boolean | null }) {
+  const { t } = useLingui();
   return verified
-    ? <Badge className="bg-success/15 text-success">Verified</Badge>
-    : <Badge className="bg-warning/15 text-warning">Not verified</Badge>;
+    ? <Badge className="bg-success/15 text-success">{t`Verified`}</Badge>
+    : <Badge className="bg-warning/15 text-warning">{t`Not verified`}</Badge>;
 }
 
 /**
@@ -72,35 +75,41 @@ function AddressState({ verified }: { verified: boolean | null }) {
  * the code sent to the new address (shown as pending); verifying it switches the address. A trial account has none.
  */
 export function EmailSection({ user }: { user: User }) {
+  const { t } = useLingui();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [changing, setChanging] = useState(false);
   const [justSent, setJustSent] = useState(false);
   const pending = user.pendingEmail;
-  const title = <h3 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">Email address</h3>;
+  const title = <h3 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none"><Trans>Email address</Trans></h3>;
   if (user.email === null) {
-    return <section aria-labelledby={titleId}>{title}<p className="text-sm text-muted">A trial account has no email address.</p></section>;
+    return <section aria-labelledby={titleId}>{title}<p className="text-sm text-muted"><Trans>A trial account has no email address.</Trans></p></section>;
   }
   const verified = (u: User) => {
-    toast({ title: 'Email address updated', description: `Your address is now ${u.email ?? ''}.`, variant: 'success' });
+    const address = u.email ?? '';
+    toast({ title: t`Email address updated`, description: t`Your address is now ${address}.`, variant: 'success' });
     heading.current?.focus();
   };
+  const current = user.email;
   return (
     <section aria-labelledby={titleId} className="space-y-3">
       {title}
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted">Current address:</span><strong className="font-medium text-fg">{user.email}</strong><AddressState verified={user.emailVerified} />
+        <span className="text-muted">{t`Current address:`}</span><strong className="font-medium text-fg">{user.email}</strong><AddressState verified={user.emailVerified} />
       </p>
-      {user.emailVerified === false && !pending ? <p className="text-sm text-muted">Enter the code from our email in the banner at the top of the page.</p> : null}
+      {user.emailVerified === false && !pending ? <p className="text-sm text-muted"><Trans>Enter the code from our email in the banner at the top of the page.</Trans></p> : null}
       <div role="status" aria-live="polite">
         {pending ? (
           <p className="rounded-md border border-primary/40 bg-primary/10 p-3 text-sm text-fg">
-            We sent a code to <strong className="font-medium">{pending}</strong>. Enter it below to make it your address; until then we keep writing to {user.email}.
+            <Trans>
+              We sent a code to <strong className="font-medium">{pending}</strong>. Enter it below to make it your address; until then we keep writing
+              to {current}.
+            </Trans>
           </p>
         ) : null}
       </div>
       {pending ? <VerifyEmailForm key={pending} sentTo={pending} autoFocus={justSent} onVerified={verified} /> : null}
-      {pending && !changing ? <Button variant="ghost" size="sm" className="text-primary" onClick={() => setChanging(true)}>Use a different address</Button> : null}
+      {pending && !changing ? <Button variant="ghost" size="sm" className="text-primary" onClick={() => setChanging(true)}><Trans>Use a different address</Trans></Button> : null}
       {!pending || changing
         ? <ChangeEmailForm onSent={() => { setChanging(false); setJustSent(true); }} onCancel={pending ? () => setChanging(false) : undefined} />
         : null}

@@ -139,3 +139,33 @@ describe('email address (ChangeEmailBody, then the code)', () => {
     expect(within(trial.section).queryByRole('form')).toBeNull();
   });
 });
+
+describe('preferences: the language', () => {
+  it('lists each language in its own name; saving one puts the saved member in the current-user read at once', async () => {
+    // The tab's switches measure themselves (jsdom has no ResizeObserver).
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    // The refetch after the save never answers: only the save's own answer can change the read.
+    const fetch = fakeApi({
+      'PUT /api/user/preferences': ({ body }) => json({ ...member, ...(body as Partial<User>) }),
+      'GET /api/auth/user': () => new Promise<Response>(() => {}),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+    client.setQueryData(currentUserQuery.queryKey, member);
+    render(<QueryClientProvider client={client}><SettingsPage /><Toaster /></QueryClientProvider>);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('tab', { name: 'Preferences' }));
+    const form = await screen.findByRole('form', { name: 'Preferences' });
+    const language = within(form).getByLabelText('Language') as HTMLSelectElement;
+    expect([...language.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['it', 'Italiano'],
+    ]);
+    expect(language.value).toBe('en');
+
+    await u.selectOptions(language, 'fr');
+    await u.click(within(form).getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(client.getQueryData<User>(currentUserQuery.queryKey)?.language).toBe('fr'));
+    expect(callsOf(fetch)[0]).toEqual({
+      call: 'PUT /api/user/preferences', body: { language: 'fr', contentFilter: member.contentFilter, showMatureContent: member.showMatureContent },
+    });
+  });
+});

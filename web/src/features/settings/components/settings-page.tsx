@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { BIO_MAX_LENGTH } from '@torcedor/shared/constants';
 import {
@@ -21,6 +23,7 @@ import { SwitchField } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorText } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 import { displayName } from '@torcedor/shared/formatters';
 import { blankToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -30,7 +33,6 @@ import { useUpdateSettings } from '../api/update-settings';
 import { BlockedMembers } from './blocked-members';
 import { EmailSection } from './email-section';
 
-const LANGUAGES = [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['it', 'Italiano']] as const;
 
 /** The profile update's body (ProfileUpdate) from the inputs: trimmed, empty sent as null, then the shared rules. */
 const ProfileForm = ProfileUpdate.extend({
@@ -44,28 +46,29 @@ function ProfileTab({ user }: { user: User }) {
     resolver: zodResolver(ProfileForm),
     defaultValues: { displayName: user.displayName ?? '', location: user.location ?? '', bio: user.bio ?? '' },
   });
+  const { t } = useLingui();
   const save = useUpdateSettings('profile');
   const bio = useWatch({ control, name: 'bio' });
   const submit = (body: z.output<typeof ProfileForm>) => {
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update profile. Please try again.'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Profile updated`, description: t`Your profile has been saved.`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update profile. Please try again.`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label="Profile settings">
+    <form onSubmit={handleSubmit(submit)} className="space-y-4" noValidate aria-label={t`Profile settings`}>
       <div className="flex items-center gap-4">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-fg" aria-hidden>
           {displayName(user).slice(0, 1).toUpperCase()}
         </div>
-        <p className="text-sm text-muted">Your photo is changed from your profile page.</p>
+        <p className="text-sm text-muted"><Trans>Your photo is changed from your profile page.</Trans></p>
       </div>
-      <FormField label="Display name" error={errors.displayName?.message}>{(p) => <Input {...p} maxLength={80} {...register('displayName')} />}</FormField>
-      <FormField label="Location" error={errors.location?.message}>{(p) => <Input {...p} maxLength={120} {...register('location')} />}</FormField>
-      <FormField label="Bio" error={errors.bio?.message} hint={<span className="block text-right" aria-live="polite">{bio?.length ?? 0}/{BIO_MAX_LENGTH}</span>}>
+      <FormField label={t`Display name`} error={errors.displayName?.message}>{(p) => <Input {...p} maxLength={80} {...register('displayName')} />}</FormField>
+      <FormField label={t({ message: 'Location', context: 'where the member lives' })} error={errors.location?.message}>{(p) => <Input {...p} maxLength={120} {...register('location')} />}</FormField>
+      <FormField label={t`Bio`} error={errors.bio?.message} hint={<span className="block text-right" aria-live="polite">{bio?.length ?? 0}/{BIO_MAX_LENGTH}</span>}>
         {(p) => <Textarea {...p} maxLength={BIO_MAX_LENGTH} {...register('bio')} />}
       </FormField>
-      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Profile'}</Button>
+      <Button type="submit" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save Profile`}</Button>
     </form>
   );
 }
@@ -80,32 +83,33 @@ function PrivacyTab({ user }: { user: User }) {
       showLocationInProfile: user.showLocationInProfile, allowDirectMessages: user.allowDirectMessages,
     },
   });
+  const { t } = useLingui();
   const save = useUpdateSettings('privacy');
   const submit = (body: z.output<typeof PrivacySettings>) => {
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Privacy settings updated', description: 'Your privacy settings have been saved.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update privacy settings. Please try again.'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Privacy settings updated`, description: t`Your privacy settings have been saved.`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update privacy settings. Please try again.`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} className="space-y-2" noValidate aria-label="Privacy settings">
-      <FormField label="Profile visibility" error={errors.profileVisibility?.message}>
+    <form onSubmit={handleSubmit(submit)} className="space-y-2" noValidate aria-label={t`Privacy settings`}>
+      <FormField label={t`Profile visibility`} error={errors.profileVisibility?.message}>
         {(p) => (
           <Select {...p} {...register('profileVisibility')}>
-            <option value="public">Public</option><option value="followers">Followers only</option><option value="private">Private</option>
+            <option value="public">{t`Public`}</option><option value="followers">{t`Followers only`}</option><option value="private">{t`Private`}</option>
           </Select>
         )}
       </FormField>
-      <SwitchSetting control={control} name="allowFollowRequests" label="Allow follow requests" />
-      <SwitchSetting control={control} name="showLocationInProfile" label="Show location on my profile" />
-      <FormField label="Direct messages from" error={errors.allowDirectMessages?.message}>
+      <SwitchSetting control={control} name="allowFollowRequests" label={t`Allow follow requests`} />
+      <SwitchSetting control={control} name="showLocationInProfile" label={t`Show location on my profile`} />
+      <FormField label={t`Direct messages from`} error={errors.allowDirectMessages?.message}>
         {(p) => (
           <Select {...p} {...register('allowDirectMessages')}>
-            <option value="everyone">Everyone</option><option value="followers">Followers</option><option value="none">No one</option>
+            <option value="everyone">{t`Everyone`}</option><option value="followers">{t`Followers`}</option><option value="none">{t`No one`}</option>
           </Select>
         )}
       </FormField>
-      <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Privacy Settings'}</Button>
+      <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save Privacy Settings`}</Button>
     </form>
   );
 }
@@ -130,6 +134,16 @@ function SwitchSetting<T extends FieldValues>({ control, name, label, descriptio
   );
 }
 
+/** The notification switches: each setting, its label and what it sends. */
+const NOTIFICATION_ROWS = [
+  ['emailNotifications', msg`Email notifications`, msg`Important account and activity emails`],
+  ['followNotifications', msg`New followers`, msg`When someone follows you`],
+  ['reviewNotifications', msg`Reviews`, msg`Activity on your reviews`],
+  ['eventNotifications', msg`Events`, msg`Reminders and updates for events`],
+  ['messageNotifications', msg`Messages`, msg`Unread direct messages, in the hourly digest`],
+  ['marketingEmails', msg`Marketing emails`, msg`News and offers from Torcedor`],
+] as const;
+
 function NotificationsTab({ user }: { user: User }) {
   const { handleSubmit, control } = useForm<z.input<typeof NotificationSettings>, unknown, z.output<typeof NotificationSettings>>({
     resolver: zodResolver(NotificationSettings),
@@ -138,25 +152,18 @@ function NotificationsTab({ user }: { user: User }) {
       eventNotifications: user.eventNotifications, messageNotifications: user.messageNotifications, marketingEmails: user.marketingEmails,
     },
   });
+  const { t, i18n } = useLingui();
   const save = useUpdateSettings('notifications');
-  const rows = [
-    ['emailNotifications', 'Email notifications', 'Important account and activity emails'],
-    ['followNotifications', 'New followers', 'When someone follows you'],
-    ['reviewNotifications', 'Reviews', 'Activity on your reviews'],
-    ['eventNotifications', 'Events', 'Reminders and updates for events'],
-    ['messageNotifications', 'Messages', 'Unread direct messages, in the hourly digest'],
-    ['marketingEmails', 'Marketing emails', 'News and offers from Torcedor'],
-  ] as const;
   const submit = (body: z.output<typeof NotificationSettings>) => {
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Notification settings updated', description: 'Your notification preferences have been saved.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update notification settings. Please try again.'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Notification settings updated`, description: t`Your notification preferences have been saved.`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update notification settings. Please try again.`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Notification settings">
-      {rows.map(([k, label, text]) => <SwitchSetting key={k} control={control} name={k} label={label} description={text} />)}
-      <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Notification Settings'}</Button>
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label={t`Notification settings`}>
+      {NOTIFICATION_ROWS.map(([k, label, text]) => <SwitchSetting key={k} control={control} name={k} label={i18n._(label)} description={i18n._(text)} />)}
+      <Button type="submit" className="mt-4" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save Notification Settings`}</Button>
     </form>
   );
 }
@@ -166,50 +173,56 @@ function PreferencesTab({ user }: { user: User }) {
     resolver: zodResolver(Preferences),
     defaultValues: { language: user.language, contentFilter: user.contentFilter, showMatureContent: user.showMatureContent },
   });
+  const { t } = useLingui();
   const save = useUpdateSettings('preferences');
   const submit = (body: z.output<typeof Preferences>) => {
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Preferences updated', description: 'Your preferences have been saved.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update preferences. Please try again.'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Preferences updated`, description: t`Your preferences have been saved.`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update preferences. Please try again.`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label="Preferences">
-      <FormField label="Language" error={errors.language?.message}>
-        {(p) => <Select {...p} {...register('language')}>{LANGUAGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}</Select>}
-      </FormField>
-      <FormField label="Content filter" error={errors.contentFilter?.message}>
+    <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={t`Preferences`}>
+      <FormField label={t`Language`} error={errors.language?.message}>
         {(p) => (
-          <Select {...p} {...register('contentFilter')}>
-            <option value="minimal">Minimal</option><option value="standard">Standard</option><option value="strict">Strict</option>
+          <Select {...p} {...register('language')}>
+            {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
           </Select>
         )}
       </FormField>
-      <SwitchSetting control={control} name="showMatureContent" label="Show mature content" />
-      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Preferences'}</Button>
+      <FormField label={t`Content filter`} error={errors.contentFilter?.message}>
+        {(p) => (
+          <Select {...p} {...register('contentFilter')}>
+            <option value="minimal">{t`Minimal`}</option><option value="standard">{t`Standard`}</option><option value="strict">{t`Strict`}</option>
+          </Select>
+        )}
+      </FormField>
+      <SwitchSetting control={control} name="showMatureContent" label={t`Show mature content`} />
+      <Button type="submit" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save Preferences`}</Button>
     </form>
   );
 }
 
 /** What the member likes (docs/product.md, "First run"): the chips the first run showed, saved on their own. */
 function TastesForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const [tastes, setTastes] = useState(user.tastes);
   const save = useUpdateTastes();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     save.mutate(tastes, {
-      onSuccess: () => toast({ title: 'Preferences updated', description: 'Your tastes have been saved.', variant: 'success' }),
-      onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to update preferences. Please try again.'), variant: 'error' }),
+      onSuccess: () => toast({ title: t`Preferences updated`, description: t`Your tastes have been saved.`, variant: 'success' }),
+      onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update preferences. Please try again.`), variant: 'error' }),
     });
   };
   return (
-    <form onSubmit={submit} className="mt-8 space-y-4 border-t border-border pt-6" noValidate aria-label="Your tastes">
+    <form onSubmit={submit} className="mt-8 space-y-4 border-t border-border pt-6" noValidate aria-label={t`Your tastes`}>
       <div>
-        <h3 className="text-lg font-semibold">Your tastes</h3>
-        <p className="text-sm text-muted">What you like: members who smoke the same are suggested to you.</p>
+        <h3 className="text-lg font-semibold"><Trans>Your tastes</Trans></h3>
+        <p className="text-sm text-muted"><Trans>What you like: members who smoke the same are suggested to you.</Trans></p>
       </div>
       <TastePicker value={tastes} onChange={setTastes} />
-      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Tastes'}</Button>
+      <Button type="submit" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save Tastes`}</Button>
     </form>
   );
 }
@@ -221,6 +234,7 @@ function TastesForm({ user }: { user: User }) {
 const MemberDeleteForm = DeleteAccountBody.required({ password: true });
 
 function DeleteAccount({ user }: { user: User }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const needsPassword = !user.isTrial;
   const { register, handleSubmit, reset, setError, formState: { errors, isValid } } = useForm<z.input<typeof DeleteAccountBody>, unknown, z.output<typeof DeleteAccountBody>>({
@@ -236,25 +250,28 @@ function DeleteAccount({ user }: { user: User }) {
         if (needsPassword && err instanceof ApiError && err.body?.code === 'INVALID_CREDENTIALS') {
           setError('password', { message: err.body.message }, { shouldFocus: true });
         }
-        toast({ title: 'Error', description: errorText(err, 'Failed to delete your account. Please try again.'), variant: 'error' });
+        toast({ title: t`Error`, description: errorText(err, t`Failed to delete your account. Please try again.`), variant: 'error' });
       },
     });
   };
   return (
     <Dialog open={open} onOpenChange={(o) => { setOpen(o); reset(); }}>
-      <Button variant="danger" onClick={() => setOpen(true)}><Trash2 className="h-4 w-4" aria-hidden />Delete Account</Button>
-      <DialogContent title="Delete your account?" description="This permanently deletes your account, profile, humidor, wishlist, posts, reviews and every other record of you. It cannot be undone.">
-        <form onSubmit={handleSubmit(confirm)} className="space-y-3" noValidate aria-label="Delete account">
-          <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
+      <Button variant="danger" onClick={() => setOpen(true)}><Trash2 className="h-4 w-4" aria-hidden /><Trans>Delete Account</Trans></Button>
+      <DialogContent
+        title={t`Delete your account?`}
+        description={t`This permanently deletes your account, profile, humidor, wishlist, posts, reviews and every other record of you. It cannot be undone.`}
+      >
+        <form onSubmit={handleSubmit(confirm)} className="space-y-3" noValidate aria-label={t`Delete account`}>
+          <FormField label={t`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation?.message}>
             {(p) => <Input {...p} autoComplete="off" {...register('confirmation')} />}
           </FormField>
           {needsPassword ? (
-            <FormField label="Password" error={errors.password?.message}>
+            <FormField label={t`Password`} error={errors.password?.message}>
               {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
             </FormField>
           ) : null}
           <FormActions
-            onCancel={() => setOpen(false)} label="Delete permanently" pendingLabel="Deleting..." pending={del.isPending} disabled={!isValid} variant="danger"
+            onCancel={() => setOpen(false)} label={t`Delete permanently`} pendingLabel={t`Deleting...`} pending={del.isPending} disabled={!isValid} variant="danger"
           />
         </form>
       </DialogContent>
@@ -263,42 +280,45 @@ function DeleteAccount({ user }: { user: User }) {
 }
 
 function SecurityTab({ user }: { user: User }) {
+  const { t } = useLingui();
   const exp = useExportData();
   const logOut = useLogOut();
   return (
     <div className="space-y-6">
       <EmailSection user={user} />
       <section>
-        <h3 className="text-lg font-semibold">Sign-in</h3>
-        <p className="text-sm text-muted">You are signed in on this browser with a secure session that renews itself. Logging out ends it on our servers too.</p>
+        <h3 className="text-lg font-semibold"><Trans>Sign-in</Trans></h3>
+        <p className="text-sm text-muted">
+          <Trans>You are signed in on this browser with a secure session that renews itself. Logging out ends it on our servers too.</Trans>
+        </p>
         <Button variant="outline" className="mt-3" onClick={() => logOut.mutate()} disabled={logOut.isPending}>
-          <LogOut className="h-4 w-4" aria-hidden />{logOut.isPending ? 'Logging out...' : 'Log out'}
+          <LogOut className="h-4 w-4" aria-hidden />{logOut.isPending ? t`Logging out...` : t`Log out`}
         </Button>
       </section>
       <section>
-        <h3 className="text-lg font-semibold">Your data</h3>
-        <p className="text-sm text-muted">Download everything Torcedor holds about you as one JSON file.</p>
+        <h3 className="text-lg font-semibold"><Trans>Your data</Trans></h3>
+        <p className="text-sm text-muted"><Trans>Download everything Torcedor holds about you as one JSON file.</Trans></p>
         <Button
           variant="outline" className="mt-3" disabled={exp.isPending}
           onClick={() => exp.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Export ready', description: 'Your data has been downloaded.', variant: 'success' }),
-            onError: (err) => toast({ title: 'Error', description: errorText(err, 'Failed to export your data. Please try again.'), variant: 'error' }),
+            onSuccess: () => toast({ title: t`Export ready`, description: t`Your data has been downloaded.`, variant: 'success' }),
+            onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to export your data. Please try again.`), variant: 'error' }),
           })}
         >
-          <Download className="h-4 w-4" aria-hidden />{exp.isPending ? 'Preparing...' : 'Request Download'}
+          <Download className="h-4 w-4" aria-hidden />{exp.isPending ? t`Preparing...` : t`Request Download`}
         </Button>
       </section>
       <section>
-        <h3 className="text-lg font-semibold">Delete account</h3>
-        <p className="mb-3 text-sm text-muted">Remove your account and all of its data for good.</p>
+        <h3 className="text-lg font-semibold"><Trans>Delete account</Trans></h3>
+        <p className="mb-3 text-sm text-muted"><Trans>Remove your account and all of its data for good.</Trans></p>
         <DeleteAccount user={user} />
       </section>
       <section className="rounded-lg border border-border p-4">
-        <h3 className="flex items-center gap-2 font-semibold"><ShieldCheck className="h-4 w-4 text-primary" aria-hidden />Security reminders</h3>
+        <h3 className="flex items-center gap-2 font-semibold"><ShieldCheck className="h-4 w-4 text-primary" aria-hidden /><Trans>Security reminders</Trans></h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted">
-          <li>Use a password you do not use anywhere else.</li>
-          <li>Log out on shared computers.</li>
-          <li>Torcedor will never ask for your password by email or message.</li>
+          <li><Trans>Use a password you do not use anywhere else.</Trans></li>
+          <li><Trans>Log out on shared computers.</Trans></li>
+          <li><Trans>Torcedor will never ask for your password by email or message.</Trans></li>
         </ul>
       </section>
     </div>
@@ -307,19 +327,20 @@ function SecurityTab({ user }: { user: User }) {
 
 /** Settings (docs/product.md, "Screens"): five tabs, switching is local; each save refetches the user. */
 export function SettingsPage() {
+  const { t } = useLingui();
   const { data: user, isPending } = useQuery(currentUserQuery);
-  if (isPending || !user) return <p>Loading...</p>;
+  if (isPending || !user) return <p><Trans>Loading...</Trans></p>;
   return (
     <>
-      <PageTitle title="Settings" subtitle="Manage your profile, privacy and account." />
+      <PageTitle title={t`Settings`} subtitle={t`Manage your profile, privacy and account.`} />
       <Card>
         <Tabs defaultValue="profile">
           <TabsList>
-            <TabsTrigger value="profile">Profile</TabsTrigger>
-            <TabsTrigger value="privacy">Privacy</TabsTrigger>
-            <TabsTrigger value="notifications">Notifications</TabsTrigger>
-            <TabsTrigger value="preferences">Preferences</TabsTrigger>
-            <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="profile"><Trans>Profile</Trans></TabsTrigger>
+            <TabsTrigger value="privacy"><Trans>Privacy</Trans></TabsTrigger>
+            <TabsTrigger value="notifications"><Trans>Notifications</Trans></TabsTrigger>
+            <TabsTrigger value="preferences"><Trans>Preferences</Trans></TabsTrigger>
+            <TabsTrigger value="security"><Trans>Security</Trans></TabsTrigger>
           </TabsList>
           <TabsContent value="profile"><ProfileTab user={user} /></TabsContent>
           <TabsContent value="privacy"><PrivacyAndBlocks user={user} /></TabsContent>
