@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { Strength } from './schemas/humidor.ts';
 import type { ServiceName } from './services.ts';
-import { ContentFilter, DirectMessages, ProfileVisibility } from './schemas/identity.ts';
+import { ContentFilter, DirectMessages, Language, ProfileVisibility } from './schemas/identity.ts';
 import { LivePush } from './live.ts';
 import { AUTOMATION_NAMES, CIGAR_PHOTOS_SHOWN, EVENT_NOTICE_RECIPIENTS_MAX, PHOTOS_MAX } from './constants.ts';
 import { Attribution } from './schemas/attribution.ts';
@@ -64,6 +64,11 @@ export const domainEvents = {
       allowDirectMessages: DirectMessages.default('everyone'),
       /** Unread direct messages in the notification email (absent in events from before messages: on). */
       messageNotifications: z.boolean().default(true),
+      /**
+       * The member's language (docs/i18n.md): what the emails sent later are written in, by the services that keep a
+       * copy of the member (absent in events from before it travelled: English).
+       */
+      language: Language.default('en'),
     }),
   }),
   MemberEmailChanged: event({

@@ -71,6 +71,14 @@ describe('creating events', () => {
     const ics = await call(http, 'GET', `/api/events/${e.id}/ics`, { cookies: host.cookies, pathParameters: { id: e.id } });
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
     expect(ics.body).toContain(`UID:${e.id}@torcedor`);
+    expect(ics.body.replace(/\r\n /g, '')).toContain('Hosted by Hostess. Restricted to adults of legal smoking age.');
+    // In the language the download asks in: the file's own words, the host's as written.
+    for (const [acceptLanguage, words] of [['es-ES,es;q=0.9', 'Organizado por Hostess. Solo para adultos con la edad legal para fumar.'], ['de-AT', 'Gastgeber: Hostess.']]) {
+      const localized = await call(http, 'GET', `/api/events/${e.id}/ics`, { cookies: host.cookies, pathParameters: { id: e.id }, headers: { 'Accept-Language': acceptLanguage! } });
+      const unfolded = String(localized.body).replace(/\r\n /g, '');
+      expect(unfolded).toContain(words);
+      expect(unfolded).toContain('SUMMARY:Maduro night');
+    }
   });
 
   it("lets only the host edit or cancel; anyone else gets 404 and nothing changes; attendees hear of both", async () => {

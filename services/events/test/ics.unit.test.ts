@@ -1,6 +1,12 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { catalogProblems } from '@torcedor/service-kit/messages';
 import { DEFAULT_DURATION_MS, toIcs } from '../src/domain/ics.ts';
+import deFile from '../content/de/calendar.json' with { type: 'json' };
+import enFile from '../content/en/calendar.json' with { type: 'json' };
+import esFile from '../content/es/calendar.json' with { type: 'json' };
+import frFile from '../content/fr/calendar.json' with { type: 'json' };
+import itFile from '../content/it/calendar.json' with { type: 'json' };
 
 const base = {
   id: 'ev-1', title: 'Maduro night; cigars, rum & jazz', description: 'Bring a lighter.\nDress: smart casual, please',
@@ -60,5 +66,25 @@ describe('toIcs', () => {
     expect(parse(text).getFirstPropertyValue('summary')).toBe('Nul bell del tab\tend');
     // eslint-disable-next-line no-control-regex -- the characters under test
     expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+  });
+});
+
+describe("toIcs in the downloading member's language", () => {
+  it('writes the file\'s own words in it, and the host\'s words as written', () => {
+    const en = parse(toIcs(base, 'x')).getFirstPropertyValue('description');
+    expect(en).toBe('Bring a lighter.\nDress: smart casual, please\n\nHosted by Sofía. Restricted to adults of legal smoking age.');
+    const es = parse(toIcs(base, 'x', 'es'));
+    expect(es.getFirstPropertyValue('description')).toBe('Bring a lighter.\nDress: smart casual, please\n\nOrganizado por Sofía. Solo para adultos con la edad legal para fumar.');
+    expect(es.getFirstPropertyValue('summary')).toBe(base.title);
+    const de = toIcs({ ...base, description: null }, 'x', 'de');
+    expect(de.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+    expect(parse(de).getFirstPropertyValue('description')).toBe('Gastgeber: Sofía. Nur für Erwachsene, die das gesetzliche Mindestalter für das Rauchen erreicht haben.');
+    expect(parse(toIcs(base, 'x', 'fr')).getFirstPropertyValue('description')).toContain('Organisé par Sofía. Réservé aux adultes');
+    expect(parse(toIcs(base, 'x', 'it')).getFirstPropertyValue('description')).toContain('Organizzato da Sofía.');
+  });
+
+  it('has every message in every language, with English\'s placeholders, none left in English', () => {
+    expect(catalogProblems({ en: enFile, es: esFile, fr: frFile, de: deFile, it: itFile })).toEqual([]);
+    for (const file of [esFile, frFile, deFile, itFile]) expect(file['description.host']).not.toBe(enFile['description.host']);
   });
 });

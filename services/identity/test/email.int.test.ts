@@ -338,3 +338,44 @@ describe('MemberEmailChanged (the address the mailing services keep)', () => {
     expect(emailEvents(m.userId).at(-1)).toEqual({ userId: m.userId, version: 1, email: m.email, verified: true, suppressed: false });
   });
 });
+
+describe("the member's language (docs/i18n.md)", () => {
+  it("writes the sign-up's code in the language the sign-up was made in, keeps it as the member's, and publishes it", async () => {
+    const email = unique();
+    const body = { email, password: PASSWORD, firstName: 'Lucía', lastName: 'Reyes', dateOfBirth: '1990-04-12', country: 'US' };
+    const s = await call(handler, 'POST', '/api/auth/signup', { body, sourceIp: ip(), headers: { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(s.status).toBe(201);
+    expect(s.body.user.language).toBe('es');
+    const [mail] = await inbox(email);
+    expect(mail!.subject).toBe('Verifica tu dirección de correo de Torcedor');
+    expect(mail!.body.text).toContain('Hola, Lucía:');
+    expect(mail!.body.text).toContain('Es válido durante 24 horas.');
+    expect(profileEvents(s.body.userId)[0]).toMatchObject({ language: 'es' });
+    // Later mail follows the saved language, whatever language a request asks in.
+    const forgot = await call(handler, 'POST', '/api/auth/forgot-password', { body: { email }, sourceIp: ip(), headers: { 'Accept-Language': 'de' } });
+    expect(forgot.status).toBe(202);
+    expect((await inbox(email)).at(-1)!.subject).toBe('Restablece tu contraseña de Torcedor');
+  });
+
+  it("mails a German member in German once they choose it: the resent code, the welcome, the reset and its notice", async () => {
+    const m = await member();
+    const prefs = await call(handler, 'PUT', '/api/user/preferences', { cookies: m.cookies, body: { language: 'de', contentFilter: 'standard', showMatureContent: false } });
+    expect(prefs.body.language).toBe('de');
+    expect(profileEvents(m.userId).at(-1)).toMatchObject({ language: 'de' });
+    await second(); // past this instance's one-second read of the user
+    expect((await call(handler, 'POST', '/api/auth/verify-email/resend', { cookies: m.cookies })).status).toBe(202);
+    const resent = (await inbox(m.email)).at(-1)!;
+    expect(resent.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse bei Torcedor');
+    expect(resent.body.text).toContain('Hallo Ana,');
+    expect((await verify(m, await latestCode(m.email))).status).toBe(200);
+    expect((await inbox(m.email)).at(-1)!.subject).toBe('Willkommen bei Torcedor');
+    await call(handler, 'POST', '/api/auth/forgot-password', { body: { email: m.email }, sourceIp: ip() });
+    const reset = (await inbox(m.email)).at(-1)!;
+    expect(reset.subject).toBe('Setzen Sie Ihr Torcedor-Passwort zurück');
+    expect(reset.body.text).toContain('Er ist 1 Stunde gültig.');
+    const code = reset.body.text!.split('\n').find((l) => /^\d{6}$/.test(l))!;
+    const r = await call(handler, 'POST', '/api/auth/reset-password', { body: { email: m.email, code, password: NEW_PASSWORD }, sourceIp: ip() });
+    expect(r.status).toBe(200);
+    expect((await inbox(m.email)).at(-1)!.subject).toBe('Ihr Torcedor-Passwort wurde geändert');
+  });
+});

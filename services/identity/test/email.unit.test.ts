@@ -37,6 +37,43 @@ describe('the email templates', () => {
   });
 });
 
+describe('the email templates in the member\'s language', () => {
+  const ana = (language: 'en' | 'es' | 'fr' | 'de' | 'it') => ({ firstName: 'Ana', language });
+
+  it('write every email in the member\'s saved language, English without one', () => {
+    const es = renderEmail(verificationEmail(ana('es'), '042817', false, link));
+    expect(es.subject).toBe('Verifica tu dirección de correo de Torcedor');
+    expect(es.text).toMatch(/^Verifica tu dirección de correo\n\nHola, Ana:\n[\s\S]*Es válido durante 24 horas\.[\s\S]*\n042817\n/);
+    expect(es.html).toContain('<html lang="es">');
+    const de = renderEmail(resetCodeEmail(ana('de'), '000123', link));
+    expect(de.subject).toBe('Setzen Sie Ihr Torcedor-Passwort zurück');
+    expect(de.text).toContain('Er ist 1 Stunde gültig.');
+    expect(de.text).toContain('Kontoeinstellungen: https://torcedor.example/settings');
+    const fr = renderEmail(emailChangedEmail(ana('fr'), 'neu@example.com', link));
+    expect(fr.text).toContain('est désormais neu@example.com.');
+    // French puts a no-break space before the colon, in the layout's links too.
+    expect(fr.text).toContain('Se connecter avec la nouvelle adresse\u00a0: https://torcedor.example/?auth=login');
+    const it = welcomeEmail(ana('it'), link);
+    expect([it.subject, it.list![0]]).toEqual(['Ti diamo il benvenuto in Torcedor', 'Aggiungi il tuo primo sigaro al tuo humidor: https://torcedor.example/humidor']);
+    expect(passwordChangedEmail(ana('de'), link).action).toEqual({ label: 'Anmelden', url: 'https://torcedor.example/?auth=login' });
+    expect(verificationEmail({ firstName: null, language: 'fr' }, '1', true, link).paragraphs[0]).toBe('Bonjour,');
+    expect(verificationEmail({ firstName: 'Ana' }, '1', false, link).subject).toBe('Verify your Torcedor email address');
+    expect(verificationEmail({ firstName: 'Ana', language: null }, '1', false, link).language).toBe('en');
+  });
+
+  it('have every message in every language, with English\'s placeholders (checked when loaded)', async () => {
+    const { catalogProblems } = await import('@torcedor/service-kit/messages');
+    const files = Object.fromEntries(await Promise.all(['en', 'es', 'fr', 'de', 'it'].map(async (l) =>
+      [l, (await import(`../content/${l}/emails.json`, { with: { type: 'json' } })).default]))) as Parameters<typeof catalogProblems>[0];
+    expect(catalogProblems(files)).toEqual([]);
+    expect(Object.keys(files.en)).toHaveLength(40);
+    // Every language writes its own words: no message is left in English.
+    for (const l of ['es', 'fr', 'de', 'it'] as const) {
+      for (const [key, text] of Object.entries(files[l])) expect(text, `${l} ${key}`).not.toBe(files.en[key]);
+    }
+  });
+});
+
 describe('emailed codes', () => {
   const now = 1_800_000_000;
 

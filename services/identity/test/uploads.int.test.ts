@@ -244,11 +244,11 @@ describe('settings social honours', () => {
       userId, version: 2, displayName: 'Cigar Ana', location: 'Miami', profileImageUrl: null, bio: 'Maduro fan', profileVisibility: 'public',
       allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
       marketingEmails: false, contentFilter: 'standard', emailVerified: false, emailNotifications: true, allowDirectMessages: 'everyone',
-      messageNotifications: true,
+      messageNotifications: true, language: 'en',
     });
     expect(ev[1]).toMatchObject({ profileVisibility: 'followers', allowFollowRequests: false, showLocationInProfile: false, allowDirectMessages: 'none' });
     expect(ev[2]).toMatchObject({ emailNotifications: false, followNotifications: false, reviewNotifications: false, eventNotifications: false, messageNotifications: false, marketingEmails: true });
-    expect(ev[3]).toMatchObject({ contentFilter: 'strict', profileVisibility: 'followers', bio: 'Maduro fan' });
+    expect(ev[3]).toMatchObject({ contentFilter: 'strict', language: 'es', profileVisibility: 'followers', bio: 'Maduro fan' });
   });
 });
 

@@ -45,6 +45,13 @@ describe('what identity tells the services that email members', () => {
     expect(profileDetail(r)).toMatchObject({ emailNotifications: true, marketingEmails: false });
     expect(profileDetail({ ...r, emailNotifications: false })).toMatchObject({ emailNotifications: false });
   });
+
+  it("UserProfileChanged carries the member's language (English for a member stored before it)", () => {
+    const r = newUserRecord('u1', 'ana@example.com', { email: 'ana@example.com', language: 'de' }, now);
+    expect(profileDetail(r).language).toBe('de');
+    const { language: _, ...old } = r;
+    expect(profileDetail(old as typeof r).language).toBe('en');
+  });
 });
 
 describe('unsubscribe links', () => {

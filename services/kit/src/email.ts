@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@torcedor/shared/constants';
 import * as z from 'zod';
 import { clientOptions } from './aws.ts';
 import { loadConfig } from './config.ts';
@@ -37,8 +38,13 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''));
 }
 
-/** What a message says, in the shape every template fills in. */
+/**
+ * What a message says, in the shape every template fills in: in the member's language (docs/i18n.md), its words from
+ * the sending service's message files (messages.ts).
+ */
 export interface MailContent {
+  /** The language the message is written in (`<html lang>`); English when not said. */
+  language?: LanguageCode;
   subject: string;
   /** The first line a mail client shows beside the subject. */
   preheader: string;
@@ -60,16 +66,18 @@ export interface Rendered { subject: string; text: string; html: string }
 const GOLD = '#c9a227';
 /** The text and HTML parts of a message: one dark-and-gold layout, readable without images or styles. */
 export function renderEmail(c: MailContent): Rendered {
+  // A link's label and its address in the text part, as the language punctuates (French: a space before the colon).
+  const colon = c.language === 'fr' ? '\u00a0: ' : ': ';
   const text = [
     c.heading, '',
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.code ? [c.code, ''] : []),
     ...(c.list?.length ? [...c.list.map((l) => `- ${l}`), ''] : []),
-    ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
+    ...(c.action ? [`${c.action.label}${colon}${c.action.url}`, ''] : []),
     '--', c.footer.reason,
-    ...(c.footer.links ?? []).map((l) => `${l.label}: ${l.url}`),
+    ...(c.footer.links ?? []).map((l) => `${l.label}${colon}${l.url}`),
   ].join('\n');
-  const body = html`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${c.subject}</title></head>
+  const body = html`<!doctype html><html lang="${c.language ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${c.subject}</title></head>
 <body style="margin:0;background:#14100c;color:#f3ead8;font-family:Georgia,serif">
 <span style="display:none;max-height:0;overflow:hidden">${c.preheader}</span>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">

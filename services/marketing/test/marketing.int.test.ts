@@ -30,7 +30,8 @@ const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
 const registered = (userId: string, extra: Record<string, unknown> = {}) => ({
   userId, email: `${userId}@example.com`, firstName: 'Lead', lastName: 'Person', kind: 'member', registeredAt: iso(), trialEndsAt: null, ...extra,
 });
-const profile = (userId: string, version: number, marketingEmails: boolean) => profileDetail(userId, version, 'Lead Person', { marketingEmails });
+const profile = (userId: string, version: number, marketingEmails: boolean, language?: string) =>
+  profileDetail(userId, version, 'Lead Person', { marketingEmails, ...(language ? { language } : {}) });
 const readLead = async (userId: string) => (await ddb.ddb.send(new GetCommand({ TableName: ddb.TABLE, Key: { PK: `LEAD#${userId}`, SK: 'LEAD' }, ConsistentRead: true }))).Item;
 const asOwner = (method: string, path: string, r: Parameters<typeof call>[3] = {}) => f.as(owner)(method, path, r);
 const newCampaign = async (name: string, extra: Record<string, unknown> = {}) => {
@@ -208,12 +209,12 @@ describe('campaign emails', () => {
   const emailOf = async (id: string) => (await campaign(id)).campaign.email as Email;
   let versions = 100;
   /** A registered member with an address (verified or not, or none) and the marketing-emails setting. */
-  const member = async (o: { marketing: boolean; verified: boolean; address?: boolean; suppressed?: boolean }) => {
+  const member = async (o: { marketing: boolean; verified: boolean; address?: boolean; suppressed?: boolean; language?: string }) => {
     const userId = randomUUID();
     const email = o.address === false ? null : `${userId}@example.com`;
     await deliver(worker, busEvent('UserRegistered', registered(userId)));
     await deliver(worker, busEvent('MemberEmailChanged', { userId, version: 1, email, verified: o.verified, suppressed: o.suppressed ?? false }));
-    await deliver(worker, busEvent('UserProfileChanged', profile(userId, versions++, o.marketing)));
+    await deliver(worker, busEvent('UserProfileChanged', profile(userId, versions++, o.marketing, o.language)));
     return { userId, email: email ?? '' };
   };
   const minuteTick = () => deliver(worker, { ...busEvent('Scheduled', { schedule: 'outbox-relay-marketing' }), source: 'aws.events' });
@@ -254,6 +255,12 @@ describe('campaign emails', () => {
     expect(shown.body.html).toContain('Join us &lt;b&gt;tonight&lt;/b&gt; &amp; bring a friend.');
     expect(shown.body.html).not.toContain('<b>tonight');
     expect(shown.body.html).toContain('<p style="font-size:16px;line-height:1.5">Doors at eight.</p>');
+    // In the language the owner's request asks in: the footer and the button; the owner's words as written.
+    const french = await asOwner('GET', emailPath(c.id, '/preview'), { pathParameters: { id: c.id }, headers: { 'Accept-Language': 'fr-CA,fr;q=0.9' } });
+    expect(french.body.text).toContain('Join us <b>tonight</b> & bring a friend.');
+    expect(french.body.text).toContain('Vous recevez cet e-mail parce que vous avez activé les e-mails promotionnels sur Torcedor.');
+    expect(french.body.text).toContain('Se désabonner\u00a0: ');
+    expect(french.body.html).toContain('<html lang="fr">');
     expect((await save('no-such-campaign', { subject: 'x', body: 'y' })).status).toBe(404);
     expect((await save(c.id, { subject: '', body: 'y' })).status).toBe(400);
   });
@@ -285,7 +292,9 @@ describe('campaign emails', () => {
     const c = await newCampaign('Send night');
     const subject = `Send ${c.id}`;
     await save(c.id, { subject, body: 'First paragraph.\n\nSecond.' });
-    const receivers = await Promise.all(Array.from({ length: 4 }, () => member({ marketing: true, verified: true })));
+    // Two of them in their own language (their copy's, from UserProfileChanged).
+    const languages = [undefined, 'es', 'de', undefined];
+    const receivers = await Promise.all(languages.map((language) => member({ marketing: true, verified: true, language })));
     const others = await Promise.all([
       member({ marketing: false, verified: true }), member({ marketing: true, verified: false }),
       member({ marketing: true, verified: true, address: false }), member({ marketing: true, verified: true, suppressed: true }),
@@ -335,6 +344,15 @@ describe('campaign emails', () => {
     const [message] = await inboxOf(receivers[2]!.email, subject);
     expect(message!.headers?.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
     expect(message!.body.text).toContain('First paragraph.\n\nSecond.');
+    // The owner's words as written; the button and the footer in the recipient's language.
+    expect(message!.body.text).toMatch(/^Torcedor besuchen: \S+$/m);
+    expect(message!.body.text).toContain('Sie erhalten diese E-Mail, weil Sie Marketing-E-Mails bei Torcedor aktiviert haben.');
+    expect(message!.body.text).toMatch(/^Abbestellen: \S+\/unsubscribe\?token=/m);
+    const [spanish] = await inboxOf(receivers[1]!.email, subject);
+    expect(spanish!.body.text).toContain('First paragraph.\n\nSecond.');
+    expect(spanish!.body.text).toContain('Recibes este correo porque activaste los correos promocionales en Torcedor.');
+    expect(spanish!.body.text).toMatch(/^Darse de baja: \S+$/m);
+    expect((await inboxOf(receivers[0]!.email, subject))[0]!.body.text).toContain('You receive this because you turned on Marketing emails at Torcedor.');
     expect(await s.jobs.readJob(s.CAMPAIGN_SEND_JOB, c.id)).toMatchObject({ status: 'done' });
     // The continuation again, and a page after the end: nobody gets it twice.
     await minuteTick();

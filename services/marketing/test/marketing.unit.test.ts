@@ -14,6 +14,8 @@ import { decodeCursor, encodeCursor } from '../src/store/rescore-cursor.ts';
 import { advanceSend, decodeSendCursor, encodeSendCursor } from '../src/store/send-cursor.ts';
 import { renderEmail } from '@torcedor/service-kit/email';
 import { CAMPAIGN_SEND_PAGE, DEFAULT_MAIL_SEND_PER_SECOND } from '@torcedor/shared/constants';
+import { domainEvents } from '@torcedor/shared/events';
+import { profile } from '../src/domain/signals.ts';
 import {
   CAMPAIGN_MAIL_ACTION, CAMPAIGN_MAIL_REASON, campaignMailContent, draftEmail, emailRefusal, mayReceive, sendPageSize, SendEnv, sendSlot, unsubscribes,
 } from '../src/domain/campaign-email.ts';
@@ -220,6 +222,49 @@ describe('campaign emails (docs/marketing.md, "Campaign emails")', () => {
     expect(r.html).toContain('Join us &lt;b&gt;tonight&lt;/b&gt;.');
     expect(r.text).toContain(`${CAMPAIGN_MAIL_ACTION}: ${links.campaign}`);
     expect(campaignMailContent({ subject: 's', body: 'x'.repeat(500) }, links).preheader).toHaveLength(120);
+  });
+
+  it("the button and the footer in the recipient's language, the owner's words as written", () => {
+    const es = campaignMailContent({ subject: 'Noche en La Habana', body: 'Join us tonight.' }, links, 'es');
+    expect(es).toMatchObject({
+      language: 'es', subject: 'Noche en La Habana', heading: 'Noche en La Habana', paragraphs: ['Join us tonight.'],
+      action: { label: 'Visitar Torcedor', url: links.campaign },
+      footer: {
+        reason: 'Recibes este correo porque activaste los correos promocionales en Torcedor.',
+        links: [{ label: 'Ajustes de correo', url: links.settings }, { label: 'Darse de baja', url: links.unsubscribe }],
+      },
+    });
+    const de = campaignMailContent({ subject: 's', body: 'b' }, links, 'de');
+    expect([de.action?.label, de.footer.reason, de.footer.links?.map((l) => l.label)]).toEqual([
+      'Torcedor besuchen', 'Sie erhalten diese E-Mail, weil Sie Marketing-E-Mails bei Torcedor aktiviert haben.', ['E-Mail-Einstellungen', 'Abbestellen'],
+    ]);
+    expect(campaignMailContent({ subject: 's', body: 'b' }, links, 'it').footer.links?.[1]?.label).toBe('Annulla l’iscrizione');
+    expect(campaignMailContent({ subject: 's', body: 'b' }, links, 'fr').action?.label).toBe('Visiter Torcedor');
+    expect(campaignMailContent({ subject: 's', body: 'b' }, links).language).toBe('en');
+  });
+
+  it('has its words in every language, with English\'s placeholders, none left in English', async () => {
+    const { catalogProblems } = await import('@torcedor/service-kit/messages');
+    const files = Object.fromEntries(await Promise.all(['en', 'es', 'fr', 'de', 'it'].map(async (l) =>
+      [l, (await import(`../content/${l}/emails.json`, { with: { type: 'json' } })).default]))) as Parameters<typeof catalogProblems>[0];
+    expect(catalogProblems(files)).toEqual([]);
+    for (const l of ['es', 'fr', 'de', 'it'] as const) {
+      for (const [key, text] of Object.entries(files[l])) expect(text, `${l} ${key}`).not.toBe(files.en[key]);
+    }
+  });
+
+  it('the lead keeps the language of the newest profile event (English until one says)', () => {
+    const profileEvent = domainEvents.UserProfileChanged.detail.parse({
+      userId: 'u1', version: 1, displayName: 'Ana', location: null, profileImageUrl: null, bio: null, profileVisibility: 'public',
+      allowFollowRequests: true, showLocationInProfile: true, followNotifications: true, reviewNotifications: true, eventNotifications: true,
+      marketingEmails: true, contentFilter: 'standard',
+    });
+    expect(profileEvent.language).toBe('en');
+    expect(emptyLead('u').language).toBe('en');
+    const d = { ...profileEvent, version: 2, language: 'it' as const };
+    const after = profile(d)(lead({ profileVersion: 1 }));
+    expect(after).toMatchObject({ language: 'it', profileVersion: 2 });
+    expect(profile({ ...d, version: 1, language: 'de' })(lead({ profileVersion: 1, language: 'it' }))).toBe('same');
   });
 
   it('a new email is a draft with nothing counted; only a draft can change or be sent', () => {

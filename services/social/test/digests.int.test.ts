@@ -231,6 +231,26 @@ describe('the notification digest', () => {
     expect(await inbox(email)).toHaveLength(1);
   });
 
+  it("is written in the recipient's language (their copy's, from UserProfileChanged), the members' words as written", async () => {
+    const { m: lucia, email } = await verified('Lucía', { language: 'es' });
+    await follow(await social.member('Bruno'), lucia);
+    await likedPost(lucia, await social.member('Carla'), 'Un Robusto con café');
+    await tick();
+    const [mail] = await inbox(email);
+    expect(mail!.subject).toBe('Tienes 2 notificaciones nuevas en Torcedor');
+    const text = mail!.body.text ?? '';
+    expect(text).toContain('- A Carla le ha gustado tu publicación: «Un Robusto con café»');
+    expect(text).toContain('- Bruno ha empezado a seguirte');
+    expect(text).toMatch(/^Darse de baja de los correos de nuevos seguidores: \S+$/m);
+    expect(mail!.body.html).toContain('<html lang="es">');
+    // A new language saved reaches the copy with the next profile event: the next digest is in it.
+    await social.profile(lucia, { language: 'de' });
+    await lastDigestAgo(lucia, DIGEST_INTERVAL_SECONDS + 60);
+    await follow(await social.member('Dario'), lucia);
+    await tick();
+    expect((await inbox(email)).at(-1)!.subject).toBe('Sie haben 1 neue Benachrichtigung bei Torcedor');
+  });
+
   it("a member's deletion removes their marker and address copy", async () => {
     const { m: ana } = await verified('Ana');
     await follow(await social.member('Bruno'), ana);

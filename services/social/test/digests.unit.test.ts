@@ -59,3 +59,31 @@ describe('the digest email', () => {
     expect(digestEmail([view('like')], 1, links)).toMatchObject({ subject: 'You have 1 new notification on Torcedor', list: ['Ana liked your post'] });
   });
 });
+
+describe("the digest in the recipient's language", () => {
+  it('says every line, count and link in it, the members\' words as written', () => {
+    expect(digestLine(view('like', 'Ana', 'Un Lancero'), 'es')).toBe('A Ana le ha gustado tu publicación: «Un Lancero»');
+    expect(digestLine(view('rsvp', 'Ana', null), 'de')).toBe('Ana hat für Ihre Veranstaltung zugesagt');
+    expect(digestLine(view('event_cancelled', 'Ana', 'Cigar night'), 'fr')).toBe('Annulation\u00a0: Cigar night');
+    expect(digestLine(view('follow', 'Ana'), 'it')).toBe('Ana ha iniziato a seguirti');
+    const shown = Array.from({ length: DIGEST_ITEMS_SHOWN }, (_, i) => view('follow', `Fan${i}`));
+    const es = digestEmail(shown, DIGEST_ITEMS_SHOWN + 3, { ...links, unsubscribe: { notifications: 'https://club.example/u' } }, [], 'es');
+    expect(es).toMatchObject({ language: 'es', subject: `Tienes ${DIGEST_ITEMS_SHOWN + 3} notificaciones nuevas en Torcedor`, heading: 'Lo que ha pasado en el club' });
+    expect(es.list?.at(-1)).toBe('y 3 más');
+    expect(es.footer.links?.map((l) => l.label)).toEqual(['Ajustes de notificaciones', 'Darse de baja de todos los correos de notificaciones']);
+    const de = digestEmail([view('like')], 1, links, [{ name: 'Bruno', unread: 2, excerpt: 'Heute Abend?' }], 'de');
+    expect(de.subject).toBe('Sie haben 2 ungelesene Nachrichten und 1 neue Benachrichtigung bei Torcedor');
+    expect(de.list).toEqual(['Bruno hat Ihnen 2 Nachrichten geschickt: „Heute Abend?“', 'Ana gefällt Ihr Beitrag']);
+  });
+
+  it('has every message in every language, with English\'s placeholders, none left in English', async () => {
+    const { catalogProblems } = await import('@torcedor/service-kit/messages');
+    const files = Object.fromEntries(await Promise.all(['en', 'es', 'fr', 'de', 'it'].map(async (l) =>
+      [l, (await import(`../content/${l}/emails.json`, { with: { type: 'json' } })).default]))) as Parameters<typeof catalogProblems>[0];
+    expect(catalogProblems(files)).toEqual([]);
+    expect(Object.keys(files.en)).toHaveLength(32);
+    for (const l of ['es', 'fr', 'de', 'it'] as const) {
+      for (const [key, text] of Object.entries(files[l])) expect(text, `${l} ${key}`).not.toBe(files.en[key]);
+    }
+  });
+});

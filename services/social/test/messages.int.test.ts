@@ -426,6 +426,19 @@ describe('the notification digest', () => {
     expect(await inbox(offMail)).toEqual([]);
   });
 
+  it("lists them in the recipient's language", async () => {
+    const bruno = await member('Bruno');
+    const greta = await member('Greta', { language: 'de' });
+    const email = `dm-de-${randomUUID().slice(0, 8)}@example.com`;
+    await f.mailTo(greta, 1, email);
+    expect((await send(bruno, greta.userId, 'Kommst du heute Abend?')).status).toBe(201);
+    await f.tick('notification_digests');
+    const [mail] = await inbox(email);
+    expect(mail!.subject).toBe('Sie haben 1 ungelesene Nachricht bei Torcedor');
+    expect(mail!.body.text).toContain('- Bruno hat Ihnen eine Nachricht geschickt: „Kommst du heute Abend?“');
+    expect(mail!.body.text).toMatch(/^E-Mails zu Direktnachrichten abbestellen: \S+$/m);
+  });
+
   it('leaves out messages already read', async () => {
     const bruno = await member('Bruno');
     const ana = await member('Ana');

@@ -101,6 +101,7 @@ describe('the digest line', () => {
 
   it("says 'Message removed' for a removed one, and quotes nothing when the reader wrote last", () => {
     expect(messageLine(messageDigestLine(c(msg({ text: null, removed: true }), 1), 'Bruno', 'standard'))).toBe('Bruno sent you a message: "Message removed"');
+    expect(messageLine(messageDigestLine(c(msg({ text: null, removed: true }), 1), 'Bruno', 'standard', 'it'), 'it')).toBe('Bruno ti ha inviato un messaggio: «Messaggio rimosso»');
     expect(messageLine(messageDigestLine(c(msg({ fromId: 'ana', toId: 'bruno' }), 1), 'Bruno', 'standard'))).toBe('Bruno sent you a message');
   });
 });

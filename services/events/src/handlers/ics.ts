@@ -4,10 +4,10 @@ import type { Routes } from '@torcedor/shared/routes';
 import { toIcs } from '../domain/ics.ts';
 import { eventOr404 } from './views.ts';
 
-/** The event as an iCalendar file (RFC 5545), a download. */
-export const getEventCalendar: RouteHandler<Routes['getEventCalendar']> = async ({ params }) => {
+/** The event as an iCalendar file (RFC 5545), a download, its own words in the language the request asks in. */
+export const getEventCalendar: RouteHandler<Routes['getEventCalendar']> = async ({ params, language }) => {
   const e = await eventOr404(params.id);
-  return new Reply(200, toIcs(e, baseConfig().APP_ORIGIN), {
+  return new Reply(200, toIcs(e, baseConfig().APP_ORIGIN, language), {
     'content-type': 'text/calendar; charset=utf-8',
     'content-disposition': `attachment; filename="torcedor-event-${e.id}.ics"`,
   });

@@ -1,103 +1,118 @@
 import type { MailContent } from '@torcedor/service-kit/email';
-import { EMAIL_CODES } from '@torcedor/shared/constants';
+import { formatDuration, languageOf, loadMessages, type Translate } from '@torcedor/service-kit/messages';
+import { EMAIL_CODES, type LanguageCode } from '@torcedor/shared/constants';
+import de from '../../content/de/emails.json' with { type: 'json' };
+import en from '../../content/en/emails.json' with { type: 'json' };
+import es from '../../content/es/emails.json' with { type: 'json' };
+import fr from '../../content/fr/emails.json' with { type: 'json' };
+import it from '../../content/it/emails.json' with { type: 'json' };
 
 /**
  * identity's emails (../../README.md, "Email"), as the content the kit's one layout renders (text and HTML, the
- * member's name escaped there). Pure: the handler passes the member's name and `link`, which makes an app path
- * absolute (the kit's appLink).
+ * member's name escaped there), in the member's language: their saved `language` (at sign-up, the one the sign-up
+ * was made in), the words from content/<language>/emails.json. Pure: the handler passes the member and `link`, which
+ * makes an app path absolute (the kit's appLink).
  */
 export type Link = (path: string) => string;
-/** Who a message greets: the member's first name, else nobody by name. */
-export interface Addressee { firstName: string | null }
+/** Who a message greets (the member's first name, else nobody by name), in their language (none saved: English). */
+export interface Addressee { firstName: string | null; language?: LanguageCode | null }
 
-const hello = (to: Addressee) => (to.firstName?.trim() ? `Hello ${to.firstName.trim()},` : 'Hello,');
-const hours = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`);
-const accountFooter = (link: Link) => ({
-  reason: 'You get this email because of your Torcedor account. It is about your account, so it cannot be turned off.',
-  links: [{ label: 'Account settings', url: link('/settings') }],
+/** The emails' words in every language (checked when loaded: the kit's messages.ts). */
+export const emailMessages = loadMessages('identity email', { en, es, fr, de, it });
+type Key = Extract<keyof typeof en, string>;
+
+/** The messages and the language of a member's email. */
+function wordsFor(to: Addressee) {
+  const language = languageOf(to.language);
+  const t: Translate<Key> = emailMessages.in(language);
+  const hello = to.firstName?.trim() ? t('greeting.named', { name: to.firstName.trim() }) : t('greeting.anonymous');
+  const duration = (seconds: number) => formatDuration(seconds, language);
+  return { language, t, hello, duration };
+}
+
+const accountFooter = (t: Translate<Key>, link: Link) => ({
+  reason: t('footer.account'),
+  links: [{ label: t('footer.accountSettings'), url: link('/settings') }],
 });
 
 /** The code that proves an address: the sign-up's, a resend's, or a new address's (`change`). */
 export function verificationEmail(to: Addressee, code: string, change: boolean, link: Link): MailContent {
-  const what = change ? 'confirm your new email address' : 'verify your email address';
+  const { language, t, hello, duration } = wordsFor(to);
+  const works = duration(EMAIL_CODES.verifyTtlSeconds);
   return {
-    subject: change ? 'Confirm your new Torcedor email address' : 'Verify your Torcedor email address',
-    preheader: `Your code is ${code}. It works for ${hours(EMAIL_CODES.verifyTtlSeconds)}.`,
-    heading: change ? 'Confirm your new address' : 'Verify your email address',
+    language,
+    subject: t(change ? 'change.subject' : 'verify.subject'),
+    preheader: t('code.preheader', { code, duration: works }),
+    heading: t(change ? 'change.heading' : 'verify.heading'),
     paragraphs: [
-      hello(to),
-      `Enter this code in Torcedor to ${what}. It works for ${hours(EMAIL_CODES.verifyTtlSeconds)}.`,
-      change
-        ? 'Your current address stays in use until you enter the code.'
-        : 'Until then you can read everything, but not post, comment, review, host or answer events.',
+      hello,
+      t(change ? 'change.instructions' : 'verify.instructions', { duration: works }),
+      t(change ? 'change.until' : 'verify.until'),
     ],
     code,
-    action: { label: 'Open Torcedor', url: link('/settings') },
-    footer: { reason: `You get this email because this address was given for a Torcedor account. If that was not you, ignore it: nothing happens without the code.` },
+    action: { label: t('action.open'), url: link('/settings') },
+    footer: { reason: t('footer.givenAddress') },
   };
 }
 
 /** The welcome, once, when a member first verifies their address: three first steps. */
 export function welcomeEmail(to: Addressee, link: Link): MailContent {
+  const { language, t, hello } = wordsFor(to);
   return {
-    subject: 'Welcome to Torcedor',
-    preheader: 'Your address is verified. Three first steps to make the club yours.',
-    heading: 'Welcome to the club',
-    paragraphs: [hello(to), 'Your email address is verified: you can now post, comment, review, host and join events. Three first steps:'],
+    language,
+    subject: t('welcome.subject'),
+    preheader: t('welcome.preheader'),
+    heading: t('welcome.heading'),
+    paragraphs: [hello, t('welcome.intro')],
     list: [
-      `Add your first cigar to your humidor: ${link('/humidor')}`,
-      `Follow members and see their posts in your feed: ${link('/')}`,
-      `Find an event near you: ${link('/events')}`,
+      t('welcome.stepHumidor', { url: link('/humidor') }),
+      t('welcome.stepFollow', { url: link('/') }),
+      t('welcome.stepEvents', { url: link('/events') }),
     ],
-    action: { label: 'Open your humidor', url: link('/humidor') },
-    footer: accountFooter(link),
+    action: { label: t('welcome.action'), url: link('/humidor') },
+    footer: accountFooter(t, link),
   };
 }
 
 /** The password-reset code (valid EMAIL_CODES.resetTtlSeconds). */
 export function resetCodeEmail(to: Addressee, code: string, link: Link): MailContent {
+  const { language, t, hello, duration } = wordsFor(to);
+  const works = duration(EMAIL_CODES.resetTtlSeconds);
   return {
-    subject: 'Reset your Torcedor password',
-    preheader: `Your code is ${code}. It works for ${hours(EMAIL_CODES.resetTtlSeconds)}.`,
-    heading: 'Reset your password',
-    paragraphs: [
-      hello(to),
-      `Someone asked to reset the password of the Torcedor account with this address. Enter this code to choose a new password. It works for ${hours(EMAIL_CODES.resetTtlSeconds)}.`,
-      'If that was not you, ignore this email: your password stays as it is.',
-    ],
+    language,
+    subject: t('reset.subject'),
+    preheader: t('code.preheader', { code, duration: works }),
+    heading: t('reset.heading'),
+    paragraphs: [hello, t('reset.instructions', { duration: works }), t('reset.ignore')],
     code,
-    footer: accountFooter(link),
+    footer: accountFooter(t, link),
   };
 }
 
 /** The notice after a reset: every session was ended. */
 export function passwordChangedEmail(to: Addressee, link: Link): MailContent {
+  const { language, t, hello } = wordsFor(to);
   return {
-    subject: 'Your Torcedor password was changed',
-    preheader: 'Your password was changed and every session was signed out.',
-    heading: 'Your password was changed',
-    paragraphs: [
-      hello(to),
-      'The password of your Torcedor account was just changed with a code sent to this address. Every device was signed out: sign in again with the new password.',
-      'If that was not you, reset your password again at once and contact Torcedor support.',
-    ],
-    action: { label: 'Sign in', url: link('/?auth=login') },
-    footer: accountFooter(link),
+    language,
+    subject: t('passwordChanged.subject'),
+    preheader: t('passwordChanged.preheader'),
+    heading: t('passwordChanged.heading'),
+    paragraphs: [hello, t('passwordChanged.body'), t('passwordChanged.warning')],
+    action: { label: t('passwordChanged.action'), url: link('/?auth=login') },
+    footer: accountFooter(t, link),
   };
 }
 
 /** The notice to the old address once a new one is confirmed. */
 export function emailChangedEmail(to: Addressee, newAddress: string, link: Link): MailContent {
+  const { language, t, hello } = wordsFor(to);
   return {
-    subject: 'Your Torcedor email address was changed',
-    preheader: 'This address is no longer the one of your Torcedor account.',
-    heading: 'Your email address was changed',
-    paragraphs: [
-      hello(to),
-      `The email address of your Torcedor account is now ${newAddress}. You sign in with the new address from now on; this one no longer works for your account.`,
-      'If that was not you, contact Torcedor support at once.',
-    ],
-    action: { label: 'Sign in with the new address', url: link('/?auth=login') },
-    footer: { reason: 'You get this email because this was the address of a Torcedor account until now.' },
+    language,
+    subject: t('emailChanged.subject'),
+    preheader: t('emailChanged.preheader'),
+    heading: t('emailChanged.heading'),
+    paragraphs: [hello, t('emailChanged.body', { address: newAddress }), t('emailChanged.warning')],
+    action: { label: t('emailChanged.action'), url: link('/?auth=login') },
+    footer: { reason: t('footer.formerAddress') },
   };
 }

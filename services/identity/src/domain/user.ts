@@ -98,6 +98,7 @@ export const profileDetail = (u: UserRecord): EventDetail<'UserProfileChanged'> 
   contentFilter: u.contentFilter,
   emailVerified: u.emailVerified,
   emailNotifications: u.emailNotifications,
+  language: u.language ?? DEFAULT_SETTINGS.language,
 });
 
 /**

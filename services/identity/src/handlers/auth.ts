@@ -62,18 +62,21 @@ async function register(
  * (the session cookies, the login remembered), so the page goes straight on to the first run (docs/product.md, "First
  * run"); reading works unverified, contributions wait for the code.
  */
-export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress, event, cookies }) => {
+export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddress, event, cookies, language }) => {
   const now = new Date();
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const address = await clientAddress();
   await reserveSignup(address, nowSeconds);
   assertAge(body.dateOfBirth, body.country, now);
   const { code, record: codeRecord } = issueCode('VERIFY', body.email, nowSeconds);
+  // The new member's language (docs/i18n.md) is the one the sign-up was made in (the page's, sent as Accept-Language):
+  // their emails, the first one below included, are written in it, and Settings can change it.
   const record = await register(
     body.email, body.password,
     { email: body.email, given_name: body.firstName, family_name: body.lastName },
     (id) => newUserRecord(id, body.email, {
       email: body.email, emailVerified: false, firstName: body.firstName, lastName: body.lastName, dateOfBirth: body.dateOfBirth, country: body.country,
+      language,
     }, now),
     body.attribution, codeRecord,
   );

@@ -1,7 +1,13 @@
 import type { MailContent } from '@torcedor/service-kit/email';
-import { CAMPAIGN_SEND_PAGE, DEFAULT_MAIL_SEND_PER_SECOND } from '@torcedor/shared/constants';
+import { loadMessages } from '@torcedor/service-kit/messages';
+import { CAMPAIGN_SEND_PAGE, DEFAULT_MAIL_SEND_PER_SECOND, type LanguageCode } from '@torcedor/shared/constants';
 import type { Campaign } from '@torcedor/shared/schemas/marketing';
 import * as z from 'zod';
+import de from '../../content/de/emails.json' with { type: 'json' };
+import en from '../../content/en/emails.json' with { type: 'json' };
+import es from '../../content/es/emails.json' with { type: 'json' };
+import fr from '../../content/fr/emails.json' with { type: 'json' };
+import it from '../../content/it/emails.json' with { type: 'json' };
 import type { LeadState } from './lead-state.ts';
 
 /**
@@ -20,10 +26,16 @@ export const CAMPAIGN_SEND_JOB = 'campaign-send';
 export const CampaignSendParams = z.object({ campaignId: z.string().min(1) });
 export type CampaignSendParams = z.infer<typeof CampaignSendParams>;
 
-/** Why a member receives a campaign email (the footer). */
-export const CAMPAIGN_MAIL_REASON = 'You receive this because you turned on Marketing emails at Torcedor.';
-/** The label of the button to the campaign's link. */
-export const CAMPAIGN_MAIL_ACTION = 'Visit Torcedor';
+/**
+ * The words a campaign email adds to the owner's (the button, the footer), in every language (content/<language>/
+ * emails.json, checked when loaded: the kit's messages.ts). The owner's subject and body are theirs, as written.
+ */
+export const campaignMessages = loadMessages('marketing email', { en, es, fr, de, it });
+
+/** Why a member receives a campaign email (the footer), in English. */
+export const CAMPAIGN_MAIL_REASON = campaignMessages.format('en', 'footer.reason');
+/** The label of the button to the campaign's link, in English. */
+export const CAMPAIGN_MAIL_ACTION = campaignMessages.format('en', 'action.visit');
 /** The preheader is the start of the body, at most this long. */
 const PREHEADER_MAX = 120;
 
@@ -49,19 +61,24 @@ export const paragraphsOf = (body: string) => body.split(/\n[ \t]*\n/).map((p) =
 /** The links every campaign email carries besides the campaign's own: the recipient's settings and their unsubscribe page. */
 export interface CampaignMailLinks { campaign: string; settings: string; unsubscribe: string }
 
-/** The message of a campaign's email for one recipient (links already theirs), in the kit's one layout. */
-export function campaignMailContent(email: Pick<CampaignEmail, 'subject' | 'body'>, links: CampaignMailLinks): MailContent {
+/**
+ * The message of a campaign's email for one recipient (links already theirs), in the kit's one layout: the owner's
+ * words as written, the button and the footer in the recipient's `language` (English when not known).
+ */
+export function campaignMailContent(email: Pick<CampaignEmail, 'subject' | 'body'>, links: CampaignMailLinks, language: LanguageCode = 'en'): MailContent {
+  const t = campaignMessages.in(language);
   const paragraphs = paragraphsOf(email.body);
   const first = paragraphs[0] ?? '';
   return {
+    language,
     subject: email.subject,
     preheader: first.length > PREHEADER_MAX ? `${first.slice(0, PREHEADER_MAX - 1)}…` : first,
     heading: email.subject,
     paragraphs,
-    action: { label: CAMPAIGN_MAIL_ACTION, url: links.campaign },
+    action: { label: t('action.visit'), url: links.campaign },
     footer: {
-      reason: CAMPAIGN_MAIL_REASON,
-      links: [{ label: 'Email settings', url: links.settings }, { label: 'Unsubscribe', url: links.unsubscribe }],
+      reason: t('footer.reason'),
+      links: [{ label: t('footer.settings'), url: links.settings }, { label: t('footer.unsubscribe'), url: links.unsubscribe }],
     },
   };
 }

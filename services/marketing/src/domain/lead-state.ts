@@ -1,3 +1,5 @@
+import type { LanguageCode } from '@torcedor/shared/constants';
+
 /**
  * What marketing holds of a lead (docs/marketing.md, "Leads"). The events that build it arrive in any order:
  * activity or a subscription may come before the sign-up, so a lead exists unregistered (counted nowhere, shown
@@ -26,6 +28,8 @@ export type LeadState = {
   convertedAt: string | null;
   /** The member accepts marketing emails (Settings; off by default). */
   contactable: boolean;
+  /** The member's language (identity's UserProfileChanged): what a campaign email's own words are written in. */
+  language: LanguageCode;
   /** The version of the last profile event applied (older ones are ignored). */
   profileVersion: number;
   /** Whether the address is verified (identity's MemberEmailChanged): only verified addresses are ever emailed. */
@@ -42,7 +46,7 @@ export type LeadState = {
 export const emptyLead = (id: string): LeadState => ({
   id, registered: false, name: null, email: null, kind: null, source: null, medium: null, utmCampaign: null, referrer: null,
   campaignId: null, createdAt: null, posts: 0, reviews: 0, humidorAdds: 0, rsvps: 0, lastActiveAt: null, trialed: false,
-  converted: false, convertedAt: null, contactable: false, profileVersion: 0, emailVerified: false, emailSuppressed: false, emailVersion: 0, v: 0,
+  converted: false, convertedAt: null, contactable: false, language: 'en', profileVersion: 0, emailVerified: false, emailSuppressed: false, emailVersion: 0, v: 0,
 });
 
 /** The kinds of activity a lead is counted for, each once (an activity marker per kind and reference). */

@@ -50,12 +50,15 @@ export function entitlement(d: EventDetail<'EntitlementChanged'>, at: string): L
   };
 }
 
-/** The marketing-emails setting decides whether the lead can be contacted (newer profile versions only). */
+/**
+ * The marketing-emails setting decides whether the lead can be contacted, and the language what a campaign email's own
+ * words are written in (newer profile versions only).
+ */
 export function profile(d: EventDetail<'UserProfileChanged'>): LeadTransition {
   return (before) => {
     const s = before ?? emptyLead(d.userId);
     if (d.version <= s.profileVersion) return 'same';
-    return { ...s, contactable: d.marketingEmails, profileVersion: d.version };
+    return { ...s, contactable: d.marketingEmails, language: d.language, profileVersion: d.version };
   };
 }
 

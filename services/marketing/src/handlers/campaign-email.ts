@@ -6,6 +6,7 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { startJob, type JobPage } from '@torcedor/service-kit/jobs';
 import { logger } from '@torcedor/service-kit/logger';
 import { oneClickHeaders, unsubscribePage, unsubscribeToken } from '@torcedor/service-kit/mail-links';
+import type { LanguageCode } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import {
   CAMPAIGN_SEND_JOB, campaignMailContent, CampaignSendParams, draftEmail, sendPageSize, SendEnv, sendSlot, type CampaignEmail, type EmailRefusal,
@@ -33,11 +34,17 @@ function refused(reason: EmailRefusal): Error {
   return conflict(ALREADY_SENT, 'EMAIL_ALREADY_SENT');
 }
 
-/** The message of a campaign's email for one member: their own unsubscribe links, its one-click headers, its tags. */
-async function messageFor(c: StoredCampaign, email: Pick<CampaignEmail, 'subject' | 'body'>, userId: string, to: string): Promise<Outgoing> {
+/**
+ * The message of a campaign's email for one member: their own unsubscribe links, its one-click headers, its tags, its
+ * own words in their language.
+ */
+async function messageFor(
+  c: StoredCampaign, email: Pick<CampaignEmail, 'subject' | 'body'>, userId: string, to: string, language: LanguageCode,
+): Promise<Outgoing> {
   const origin = baseConfig().APP_ORIGIN;
   const token = await unsubscribeToken(userId, 'marketing');
-  const content = campaignMailContent(email, { campaign: campaignLink(c), settings: appLink('/settings'), unsubscribe: unsubscribePage(origin, token) });
+  const links = { campaign: campaignLink(c), settings: appLink('/settings'), unsubscribe: unsubscribePage(origin, token) };
+  const content = campaignMailContent(email, links, language);
   return { to, ...renderEmail(content), headers: oneClickHeaders(origin, token), tags: { kind: 'campaign', campaign: c.id } };
 }
 
@@ -56,19 +63,22 @@ export const saveCampaignEmail: RouteHandler<Routes['saveCampaignEmail']> = asyn
   return campaignView(r.campaign);
 };
 
-/** The email as a member receives it, with the owner as the example recipient (their address, their links). */
-export const previewCampaignEmail: RouteHandler<Routes['previewCampaignEmail']> = async ({ params, session }) => {
+/**
+ * The email as a member receives it, with the owner as the example recipient (their address, their links, the
+ * language the request asks in).
+ */
+export const previewCampaignEmail: RouteHandler<Routes['previewCampaignEmail']> = async ({ params, session, language }) => {
   const { campaign, email } = await withEmail(params.id);
-  const m = await messageFor(campaign, email, session.userId, '');
+  const m = await messageFor(campaign, email, session.userId, '', language);
   return { subject: m.subject, text: m.text, html: m.html };
 };
 
-/** The email to the owner's own verified address (their lead's copy of it); 409 when they have none. */
-export const testCampaignEmail: RouteHandler<Routes['testCampaignEmail']> = async ({ params, session }) => {
+/** The email to the owner's own verified address (their lead's copy of it), in the request's language; 409 when they have none. */
+export const testCampaignEmail: RouteHandler<Routes['testCampaignEmail']> = async ({ params, session, language }) => {
   const { campaign, email } = await withEmail(params.id);
   const me = await readLead(session.userId);
   if (!me?.email || !me.emailVerified) throw conflict('Verify your own email address first: the test goes to it.', 'NO_VERIFIED_ADDRESS');
-  await mail.send(await messageFor(campaign, email, session.userId, me.email));
+  await mail.send(await messageFor(campaign, email, session.userId, me.email, language));
   return { ok: true as const };
 };
 
@@ -108,7 +118,7 @@ async function deliver(c: StoredCampaign, email: CampaignEmail, send: Send, user
   const claim = await claimRecipient(userId, send, new Date().toISOString());
   if (claim.outcome !== 'claimed') return claim.outcome === 'already';
   try {
-    await mail.send(await messageFor(c, email, userId, claim.lead.email!));
+    await mail.send(await messageFor(c, email, userId, claim.lead.email!, claim.lead.language));
   } catch (err) {
     await releaseRecipient(userId, send);
     throw err;

@@ -1,4 +1,5 @@
 import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
+import type { LanguageCode } from '@torcedor/shared/constants';
 import { DEFAULT_SETTINGS, type ContentFilter, type Entitlement } from '@torcedor/shared/schemas/identity';
 
 /** social's copy of a member: their public profile, the settings social honours, and moderation state. */
@@ -21,6 +22,8 @@ export type Author = {
   /** Unread direct messages in the notification email (domain/digests.ts). */
   messageNotifications: boolean;
   contentFilter: ContentFilter;
+  /** The member's language: what their notification emails are written in (absent in copies from before it: English). */
+  language?: LanguageCode;
   humidorCount: number;
   /** The member's plan (billing's EntitlementChanged, its own version `entitlementVersion`): the member badge. */
   tier: Entitlement['tier'];

@@ -1,6 +1,12 @@
 import type { MailContent } from '@torcedor/service-kit/email';
-import { DIGEST_INTERVAL_SECONDS, DIGEST_ITEMS_SHOWN, MESSAGE_REMOVED_TEXT, type UnsubscribeKind } from '@torcedor/shared/constants';
+import { loadMessages, type Translate } from '@torcedor/service-kit/messages';
+import { DIGEST_INTERVAL_SECONDS, DIGEST_ITEMS_SHOWN, type LanguageCode, type UnsubscribeKind } from '@torcedor/shared/constants';
 import type { ContentFilter } from '@torcedor/shared/schemas/identity';
+import de from '../../content/de/emails.json' with { type: 'json' };
+import en from '../../content/en/emails.json' with { type: 'json' };
+import es from '../../content/es/emails.json' with { type: 'json' };
+import fr from '../../content/fr/emails.json' with { type: 'json' };
+import it from '../../content/it/emails.json' with { type: 'json' };
 import type { Author } from './author.ts';
 import { filterContent } from './content-filter.ts';
 import { isRemoved, unreadOf, type ConversationItem } from './messages.ts';
@@ -9,9 +15,14 @@ import { allowedTypes, type EmailedType, type NotificationItem, type Notificatio
 /**
  * Notification emails (docs/product.md, "Email"; the service README, "Notification emails"): at most one email per
  * member per DIGEST_INTERVAL_SECONDS, a digest of their unread notifications and unread direct messages since the last
- * one, only to a verified, unsuppressed address, never for a kind the member turned off. Pure: the handler
- * (handlers/digests.ts) reads, sends and records.
+ * one, only to a verified, unsuppressed address, never for a kind the member turned off. Written in the recipient's
+ * language (their copy's `language`, from identity's UserProfileChanged), the words from content/<language>/emails.json.
+ * Pure: the handler (handlers/digests.ts) reads, sends and records.
  */
+
+/** The digests' words in every language (checked when loaded: the kit's messages.ts). */
+export const digestMessages = loadMessages('social email', { en, es, fr, de, it });
+type T = Translate<Extract<keyof typeof en, string>>;
 
 /**
  * A member waiting for a digest (`DIGESTDUE#<shard>` / `<userId>`), written with each of their notifications: `since`
@@ -69,31 +80,38 @@ export function kindsIn(types: NotificationType[]): UnsubscribeKind[] {
 
 type View = ReturnType<typeof notificationView>;
 
-const quoted = (text: string | null) => (text ? `: "${text}"` : '');
+/** A member's words quoted after a line (`: "…"`, as the language quotes), or nothing. */
+const quoted = (t: T, text: string | null) => (text ? t('quote', { text }) : '');
 
-/** One line of the digest, as the bell says it (web: member-header.tsx), the actor's name first. Plain text. */
-export function digestLine(n: View): string {
+/**
+ * One line of the digest, as the bell says it (web: member-header.tsx), the actor's name first, in `language`. Plain
+ * text; the names and excerpts are the members' own words, as written.
+ */
+export function digestLine(n: View, language: LanguageCode = 'en'): string {
+  const t = digestMessages.in(language);
+  const actor = n.actorName;
+  const event = n.excerpt;
   switch (n.type as NotificationType) {
-    case 'follow': return `${n.actorName} started following you`;
-    case 'like': return `${n.actorName} liked your post${quoted(n.excerpt)}`;
-    case 'comment': return `${n.actorName} commented${quoted(n.excerpt)}`;
-    case 'rsvp': return `${n.actorName} RSVPed to ${n.excerpt ?? 'your event'}`;
-    case 'event_promoted': return `A seat opened up: you are going to ${n.excerpt ?? 'an event'}`;
-    case 'event_changed': return `${n.excerpt ?? 'An event'} was updated by its host`;
-    case 'event_cancelled': return `${n.excerpt ?? 'An event'} was cancelled`;
+    case 'follow': return t('line.follow', { actor });
+    case 'like': return t('line.like', { actor, quote: quoted(t, n.excerpt) });
+    case 'comment': return t('line.comment', { actor, quote: quoted(t, n.excerpt) });
+    case 'rsvp': return event === null ? t('line.rsvpUnnamed', { actor }) : t('line.rsvp', { actor, event });
+    case 'event_promoted': return event === null ? t('line.promotedUnnamed') : t('line.promoted', { event });
+    case 'event_changed': return event === null ? t('line.changedUnnamed') : t('line.changed', { event });
+    case 'event_cancelled': return event === null ? t('line.cancelledUnnamed') : t('line.cancelled', { event });
     // Never in a digest (inDigest keeps the emailed kinds only); said as the bell says it.
-    case 'welcome': return 'Welcome to Torcedor: take your first steps';
+    case 'welcome': return t('line.welcome');
   }
 }
 
-const KIND_LABELS: Record<UnsubscribeKind, string> = {
-  notifications: 'Unsubscribe from all notification emails',
-  follows: 'Unsubscribe from new follower emails',
-  activity: 'Unsubscribe from like and comment emails',
-  events: 'Unsubscribe from event emails',
-  messages: 'Unsubscribe from direct message emails',
-  marketing: 'Unsubscribe from marketing emails',
-};
+const KIND_LABELS = {
+  notifications: 'unsubscribe.notifications',
+  follows: 'unsubscribe.follows',
+  activity: 'unsubscribe.activity',
+  events: 'unsubscribe.events',
+  messages: 'unsubscribe.messages',
+  marketing: 'unsubscribe.marketing',
+} as const satisfies Record<UnsubscribeKind, Parameters<T>[0]>;
 
 const FOOTER_KINDS = ['messages', 'follows', 'activity', 'events', 'notifications'] as const;
 
@@ -111,49 +129,55 @@ export interface MessageDigestLine { name: string; unread: number; excerpt: stri
 
 /**
  * A conversation's digest line: the other member's name, the unread count, and the last message when the other member
- * wrote it, masked by the member's own content filter (docs/product.md, "Social"), or 'Message removed'.
+ * wrote it, masked by the member's own content filter (docs/product.md, "Social"), or 'Message removed' (in `language`).
  */
-export function messageDigestLine(c: ConversationItem, name: string, filter: ContentFilter): MessageDigestLine {
+export function messageDigestLine(c: ConversationItem, name: string, filter: ContentFilter, language: LanguageCode = 'en'): MessageDigestLine {
   const last = c.lastMessage;
-  const text = last.fromId !== c.otherId ? null : isRemoved(last) || last.text === null ? MESSAGE_REMOVED_TEXT : filterContent(last.text, filter);
+  const removed = () => digestMessages.format(language, 'message.removed');
+  const text = last.fromId !== c.otherId ? null : isRemoved(last) || last.text === null ? removed() : filterContent(last.text, filter);
   return { name, unread: unreadOf(c.unreadCount), excerpt: text && (text.length > 80 ? `${text.slice(0, 79)}…` : text) };
 }
 
-/** One conversation's line of the digest (plain text). */
-export function messageLine(l: MessageDigestLine): string {
-  return `${l.name} sent you ${l.unread === 1 ? 'a message' : `${l.unread} messages`}${quoted(l.excerpt)}`;
+/** One conversation's line of the digest (plain text), in `language`. */
+export function messageLine(l: MessageDigestLine, language: LanguageCode = 'en'): string {
+  const t = digestMessages.in(language);
+  return t('message.line', { name: l.name, count: l.unread, quote: quoted(t, l.excerpt) });
 }
 
 /**
- * The digest: the conversations with unread direct messages (most recent first, at most DIGEST_ITEMS_SHOWN), then the
- * newest DIGEST_ITEMS_SHOWN notifications (newest first, as given) and how many more there are (`total` counts them
- * all), a link to the settings and an unsubscribe link for each kind present and for all.
+ * The digest, in the recipient's `language`: the conversations with unread direct messages (most recent first, at
+ * most DIGEST_ITEMS_SHOWN), then the newest DIGEST_ITEMS_SHOWN notifications (newest first, as given) and how many
+ * more there are (`total` counts them all), a link to the settings and an unsubscribe link for each kind present and
+ * for all.
  */
-export function digestEmail(shown: View[], total: number, links: DigestLinks, conversations: MessageDigestLine[] = []): MailContent {
-  const lines = shown.slice(0, DIGEST_ITEMS_SHOWN).map(digestLine);
+export function digestEmail(
+  shown: View[], total: number, links: DigestLinks, conversations: MessageDigestLine[] = [], language: LanguageCode = 'en',
+): MailContent {
+  const t = digestMessages.in(language);
+  const lines = shown.slice(0, DIGEST_ITEMS_SHOWN).map((n) => digestLine(n, language));
   const more = Math.max(0, total - lines.length);
   const unread = conversations.reduce((n, c) => n + c.unread, 0);
-  const messageLines = conversations.slice(0, DIGEST_ITEMS_SHOWN).map(messageLine);
+  const messageLines = conversations.slice(0, DIGEST_ITEMS_SHOWN).map((l) => messageLine(l, language));
   const moreConversations = conversations.length - messageLines.length;
-  const count = [
-    ...(unread ? [`${unread} unread message${unread === 1 ? '' : 's'}`] : []),
-    ...(total || !unread ? [`${total} new notification${total === 1 ? '' : 's'}`] : []),
-  ].join(' and ');
+  const messages = unread ? t('count.messages', { count: unread }) : null;
+  const notifications = total || !unread ? t('count.notifications', { count: total }) : null;
+  const summary = messages && notifications ? t('count.both', { messages, notifications }) : (messages ?? notifications)!;
   return {
-    subject: `You have ${count} on Torcedor`,
-    preheader: messageLines[0] ?? lines[0] ?? count,
-    heading: 'What happened in the club',
-    paragraphs: [`You have ${count} since our last email, newest first:`],
+    language,
+    subject: t('subject', { summary }),
+    preheader: messageLines[0] ?? lines[0] ?? summary,
+    heading: t('heading'),
+    paragraphs: [t('intro', { summary })],
     list: [
-      ...messageLines, ...(moreConversations > 0 ? [`and ${moreConversations} more conversation${moreConversations === 1 ? '' : 's'}`] : []),
-      ...lines, ...(more ? [`and ${more} more`] : []),
+      ...messageLines, ...(moreConversations > 0 ? [t('more.conversations', { count: moreConversations })] : []),
+      ...lines, ...(more ? [t('more.notifications', { count: more })] : []),
     ],
-    action: { label: 'Open Torcedor', url: links.app },
+    action: { label: t('action.open'), url: links.app },
     footer: {
-      reason: `You get this email because notification emails are on in your Torcedor settings. We send at most one an hour.`,
+      reason: t('footer.reason'),
       links: [
-        { label: 'Notification settings', url: links.settings },
-        ...FOOTER_KINDS.flatMap((k) => (links.unsubscribe[k] ? [{ label: KIND_LABELS[k], url: links.unsubscribe[k] }] : [])),
+        { label: t('footer.settings'), url: links.settings },
+        ...FOOTER_KINDS.flatMap((k) => (links.unsubscribe[k] ? [{ label: t(KIND_LABELS[k]), url: links.unsubscribe[k] }] : [])),
       ],
     },
   };

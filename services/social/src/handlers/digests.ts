@@ -2,7 +2,8 @@ import { appLink, renderEmail, sendEmail } from '@torcedor/service-kit/email';
 import type { JobPage } from '@torcedor/service-kit/jobs';
 import { logger } from '@torcedor/service-kit/logger';
 import { oneClickHeaders, unsubscribePage, unsubscribeToken } from '@torcedor/service-kit/mail-links';
-import { DIGEST_ITEMS_SHOWN, DIGEST_SHARDS, type UnsubscribeKind } from '@torcedor/shared/constants';
+import { languageOf } from '@torcedor/service-kit/messages';
+import { DIGEST_ITEMS_SHOWN, DIGEST_SHARDS, type LanguageCode, type UnsubscribeKind } from '@torcedor/shared/constants';
 import * as z from 'zod';
 import { config } from '../config.ts';
 import { authorOf } from '../domain/audience.ts';
@@ -26,17 +27,20 @@ import { notificationsSince, type NotificationsSince } from '../store/notificati
 const DIGEST_PAGE = 25;
 const Cursor = z.object({ shard: z.number().int().min(0).max(DIGEST_SHARDS - 1), start: z.record(z.string(), z.unknown()).optional() });
 
-/** Sends one member's digest of these notifications and conversations with unread messages; SES's refusal is thrown. */
-async function sendDigest(to: string, userId: string, found: NotificationsSince, unread: ConversationItem[]): Promise<void> {
+/**
+ * Sends one member's digest of these notifications and conversations with unread messages, in their language; SES's
+ * refusal is thrown.
+ */
+async function sendDigest(to: string, userId: string, found: NotificationsSince, unread: ConversationItem[], language: LanguageCode): Promise<void> {
   const actors = await readAudience(userId, [...found.items.map((i) => i.actorId), ...unread.map((c) => c.otherId)]);
   const kinds: UnsubscribeKind[] = [...(unread.length ? ['messages' as const] : []), ...kindsIn([...found.types]), 'notifications'];
   const tokens = new Map(await Promise.all(kinds.map(async (k) => [k, await unsubscribeToken(userId, k)] as const)));
-  const lines = unread.map((c) => messageDigestLine(c, authorOf(actors, c.otherId).displayName, actors.viewer.contentFilter));
+  const lines = unread.map((c) => messageDigestLine(c, authorOf(actors, c.otherId).displayName, actors.viewer.contentFilter, language));
   const content = digestEmail(found.items.map((i) => notificationView(i, actors)), found.total, {
     app: appLink(unread.length ? '/messages' : '/'),
     settings: appLink('/settings'),
     unsubscribe: Object.fromEntries(kinds.map((k) => [k, unsubscribePage(config.APP_ORIGIN, tokens.get(k)!)])),
-  }, lines);
+  }, lines, language);
   await sendEmail({ to, ...renderEmail(content), headers: oneClickHeaders(config.APP_ORIGIN, tokens.get('notifications')!), tags: { kind: 'digest' } });
 }
 
@@ -65,7 +69,7 @@ async function digestOf(marker: DigestMarker, { copy, mail }: DigestState, now: 
   const sentAt = now.toISOString();
   if (!(await claimDigest(marker.userId, sentAt, mail?.lastDigestAt))) return false;
   try {
-    await sendDigest(decision.to, marker.userId, found, unread);
+    await sendDigest(decision.to, marker.userId, found, unread, languageOf(copy.language));
   } catch (err) {
     await releaseDigest(marker.userId, sentAt, mail?.lastDigestAt);
     logger.warn('digest not sent: the marker stays for the next tick', { error: err as Error });
