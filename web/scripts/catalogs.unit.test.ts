@@ -73,6 +73,23 @@ describe('web catalogs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('give a message found in several areas one translation per language (the catalogs are merged when loaded)', () => {
+    const problems: string[] = [];
+    for (const locale of TRANSLATED) {
+      const seen = new Map<string, { area: string; text: string }>();
+      for (const area of areas) {
+        for (const [id, english] of area.code) {
+          const text = area.files[locale]?.get(id);
+          if (!text) continue;
+          const first = seen.get(id);
+          if (!first) seen.set(id, { area: area.name, text });
+          else if (first.text !== text) problems.push(`${locale}: "${english}" is "${first.text}" in ${first.area} but "${text}" in ${area.name}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('are valid ICU, with the placeholders and tags of the English', () => {
     const problems: string[] = [];
     for (const area of areas) {
