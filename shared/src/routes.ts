@@ -20,7 +20,7 @@ import {
 import {
   BandCatalog, Brand, Cigar, IdentifyBody, IdentifyImageBody, IdentifyImageResult, IdentifyResult, Lounge, SearchQuery, SearchResponse,
 } from './schemas/catalog.ts';
-import { ClubEvent, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
+import { ClubEvent, EventCalendarQuery, EventDetail, EventForm, EventList, EventsQuery, RsvpBody } from './schemas/events.ts';
 import {
   AiProfile, AiUsage, ChatAnswer, ChatHistory, ChatSessionId, ConversationBody, LearnLibrary, QuickPicks, RecommendationBody, SmokeNext,
 } from './schemas/ai.ts';
@@ -440,7 +440,8 @@ function eventRoutes() {
     }),
     getEventCalendar: route({
       method: 'GET', path: '/api/events/{id}/ics', service: events, access: 'member', text: 'calendar',
-      summary: 'The event as an iCalendar file (RFC 5545) for any calendar app', params: IdParams, response: z.string(),
+      summary: 'The event as an iCalendar file (RFC 5545) for any calendar app, its own words in `lang` (else Accept-Language)',
+      params: IdParams, query: EventCalendarQuery, response: z.string(),
     }),
   };
 }

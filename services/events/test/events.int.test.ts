@@ -79,6 +79,10 @@ describe('creating events', () => {
       expect(unfolded).toContain(words);
       expect(unfolded).toContain('SUMMARY:Maduro night');
     }
+    // The page's language (`lang`) wins over the browser's.
+    const asked = await call(http, 'GET', `/api/events/${e.id}/ics`, { cookies: host.cookies, pathParameters: { id: e.id }, query: { lang: 'es' }, headers: { 'Accept-Language': 'de-AT' } });
+    expect(String(asked.body).replace(/\r\n /g, '')).toContain('Organizado por Hostess.');
+    expect((await call(http, 'GET', `/api/events/${e.id}/ics`, { cookies: host.cookies, pathParameters: { id: e.id }, query: { lang: 'pt' } })).status).toBe(400);
   });
 
   it("lets only the host edit or cancel; anyone else gets 404 and nothing changes; attendees hear of both", async () => {

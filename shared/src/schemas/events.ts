@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EVENT_CAPACITY_MIN, EVENT_TYPES, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE } from '../constants.ts';
+import { EVENT_CAPACITY_MIN, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, EVENT_TYPES, EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, LANGUAGES } from '../constants.ts';
 import { Id } from './common.ts';
 import { plainText } from './text.ts';
 
@@ -63,6 +63,12 @@ export const ClubEvent = z.object({
   isHost: z.boolean(),
 });
 export type ClubEvent = z.infer<typeof ClubEvent>;
+
+/**
+ * The .ics download's query: `lang`, the language the page is drawn in (a plain link carries the browser's
+ * Accept-Language, which may not be the member's chosen language); without it, Accept-Language decides.
+ */
+export const EventCalendarQuery = z.strictObject({ lang: z.enum(LANGUAGES).optional() });
 
 export const EventsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_SIZE),

@@ -40,6 +40,9 @@ export function browserLanguage(preferred: readonly string[] = navigator.languag
   return null;
 }
 
+/** The club language a locale is (the pseudo-locale is English). */
+export const appLanguage = (locale: string): AppLanguage => (isLanguage(locale) ? locale : 'en');
+
 /** The language to draw the first screen in, before anything is read from the API. */
 export const initialLanguage = (): Locale => stored() ?? browserLanguage() ?? 'en';
 

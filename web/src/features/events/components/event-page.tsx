@@ -14,6 +14,7 @@ import { Card, EmptyState } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorDetail } from '@/lib/api-client';
 import { eventKeys } from '@/lib/api/get-events';
+import { appLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useCancelEvent } from '../api/cancel-event';
 import { eventCalendarUrl } from '../api/get-event-calendar';
@@ -93,7 +94,7 @@ export function EventPage({ id }: { id: string }) {
         <EventFacts event={event} />
         <RsvpButtons event={event} size="md" className="mt-4" />
         <div className="mt-4 flex flex-wrap gap-2">
-          <a href={eventCalendarUrl(event.id)} download={`${event.title}.ics`} className={buttonClass('outline', 'sm', 'no-underline')}>
+          <a href={eventCalendarUrl(event.id, appLanguage(i18n.locale))} download={`${event.title}.ics`} className={buttonClass('outline', 'sm', 'no-underline')}>
             <Download className="h-4 w-4" aria-hidden /><Trans>Add to calendar (.ics)</Trans>
           </a>
           <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm', 'no-underline')}>
