@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CAMPAIGN_EMAIL_BODY_MAX, CAMPAIGN_EMAIL_SUBJECT_MAX } from '@torcedor/shared/constants';
 import { CampaignEmailBody, type Campaign } from '@torcedor/shared/schemas/marketing';
 import { Eye } from 'lucide-react';
@@ -20,7 +21,8 @@ type Body = z.output<typeof CampaignEmailBody>;
 
 /** How much of a field's maximum is used, shown under it (in the danger colour past the maximum). */
 function Counter({ length, max }: { length: number; max: number }) {
-  return <span className={cn(length > max && 'text-danger')}>{length}/{max} characters</span>;
+  const { t } = useLingui();
+  return <span className={cn(length > max && 'text-danger')}>{t`${length}/${max} characters`}</span>;
 }
 
 /**
@@ -29,6 +31,7 @@ function Counter({ length, max }: { length: number; max: number }) {
  * changes. Once the email is sending or sent, it is shown read-only with only its preview.
  */
 export function CampaignEmailForm({ campaign, focusOnMount = false }: { campaign: Campaign; focusOnMount?: boolean }) {
+  const { t } = useLingui();
   const { email } = campaign;
   const readOnly = email !== null && email.status !== 'draft';
   const { register, handleSubmit, reset, control, setFocus, formState: { errors, isDirty } } = useForm<Values, unknown, Body>({
@@ -51,22 +54,23 @@ export function CampaignEmailForm({ campaign, focusOnMount = false }: { campaign
   const onSave = handleSubmit((values) => save.mutate({ id: campaign.id, body: values }, {
     onSuccess: (c) => {
       reset({ subject: c.email?.subject ?? values.subject, body: c.email?.body ?? values.body });
-      toast({ title: 'Email saved', description: 'Preview it, or send a test to yourself.', variant: 'success' });
+      toast({ title: t`Email saved`, description: t`Preview it, or send a test to yourself.`, variant: 'success' });
     },
-    onError: (err) => toast({ title: 'Failed to save email', description: errorDetail(err), variant: 'error' }),
+    onError: (err) => toast({ title: t`Failed to save email`, description: errorDetail(err), variant: 'error' }),
   }));
 
+  const name = campaign.name;
   return (
-    <form onSubmit={(e) => void onSave(e)} className="space-y-3" noValidate aria-label={`Email of ${campaign.name}`}>
-      <FormField label="Subject" error={errors.subject?.message} hint={readOnly ? undefined : <Counter length={subject.length} max={CAMPAIGN_EMAIL_SUBJECT_MAX} />}>
+    <form onSubmit={(e) => void onSave(e)} className="space-y-3" noValidate aria-label={t`Email of ${name}`}>
+      <FormField label={t`Subject`} error={errors.subject?.message} hint={readOnly ? undefined : <Counter length={subject.length} max={CAMPAIGN_EMAIL_SUBJECT_MAX} />}>
         {(p) => <Input {...p} readOnly={readOnly} required {...register('subject')} />}
       </FormField>
-      <FormField label="Body" error={errors.body?.message} hint={readOnly ? undefined : <Counter length={body.length} max={CAMPAIGN_EMAIL_BODY_MAX} />}>
+      <FormField label={t({ message: 'Body', context: 'email body' })} error={errors.body?.message} hint={readOnly ? undefined : <Counter length={body.length} max={CAMPAIGN_EMAIL_BODY_MAX} />}>
         {(p) => <Textarea {...p} rows={8} readOnly={readOnly} required {...register('body')} />}
       </FormField>
       {readOnly ? null : (
         <p id={hintId} className="text-xs text-muted">
-          {unsaved ? 'Save your changes to preview or send them.' : "The campaign's link and the unsubscribe footer are added to what you write."}
+          {unsaved ? t`Save your changes to preview or send them.` : t`The campaign's link and the unsubscribe footer are added to what you write.`}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -74,10 +78,10 @@ export function CampaignEmailForm({ campaign, focusOnMount = false }: { campaign
           size="sm" variant="outline" aria-expanded={previewing} aria-controls={previewing ? previewId : undefined}
           aria-describedby={readOnly ? undefined : hintId} disabled={!readOnly && unsaved} onClick={() => setPreviewing((v) => !v)}
         >
-          <Eye className="h-4 w-4" aria-hidden />Preview
+          <Eye className="h-4 w-4" aria-hidden /><Trans>Preview</Trans>
         </Button>
         {readOnly || !email ? null : <CampaignEmailSendActions campaignId={campaign.id} subject={email.subject} disabled={unsaved} describedBy={hintId} />}
-        {readOnly ? null : <Button size="sm" type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save'}</Button>}
+        {readOnly ? null : <Button size="sm" type="submit" disabled={save.isPending}>{save.isPending ? t`Saving...` : t`Save`}</Button>}
       </div>
       {previewing && (readOnly || !unsaved) ? <CampaignEmailPreview campaignId={campaign.id} id={previewId} /> : null}
     </form>

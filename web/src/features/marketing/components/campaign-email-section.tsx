@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Campaign } from '@torcedor/shared/schemas/marketing';
 import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -18,7 +19,7 @@ export function CampaignEmailSection({ campaign }: { campaign: Campaign }) {
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={titleId} className="font-semibold">Email</h3>
+        <h3 id={titleId} className="font-semibold"><Trans context="campaign email">Email</Trans></h3>
         {email ? <CampaignEmailStatusBadge status={email.status} /> : null}
       </div>
       {sending ? <CampaignEmailNumbers email={sending} /> : null}
@@ -27,8 +28,8 @@ export function CampaignEmailSection({ campaign }: { campaign: Campaign }) {
         <CampaignEmailForm key={sending ? 'read-only' : 'open'} campaign={campaign} focusOnMount={writing} />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted">No email yet: write one to send this campaign to the members who accept marketing emails.</p>
-          <Button size="sm" onClick={() => setWriting(true)}><Mail className="h-4 w-4" aria-hidden />Write email</Button>
+          <p className="text-sm text-muted"><Trans>No email yet: write one to send this campaign to the members who accept marketing emails.</Trans></p>
+          <Button size="sm" onClick={() => setWriting(true)}><Mail className="h-4 w-4" aria-hidden /><Trans>Write email</Trans></Button>
         </div>
       )}
     </section>

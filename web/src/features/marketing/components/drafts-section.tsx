@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UpdateDraftBody, type ContentDraft } from '@torcedor/shared/schemas/marketing';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
@@ -19,32 +22,40 @@ import { QueryState } from './query-state';
 type Values = z.input<typeof UpdateDraftBody>;
 type Body = z.output<typeof UpdateDraftBody>;
 
-const KIND_LABELS: Record<ContentDraft['kind'], string> = { post: 'Community post', campaign: 'Campaign' };
-const STATUS_LABELS: Record<ContentDraft['status'], string> = { draft: 'Draft', published: 'Published', discarded: 'Discarded' };
+const KIND_LABELS: Record<ContentDraft['kind'], MessageDescriptor> = {
+  post: msg({ message: 'Community post', context: 'draft kind' }),
+  campaign: msg({ message: 'Campaign', context: 'draft kind' }),
+};
+const STATUS_LABELS: Record<ContentDraft['status'], MessageDescriptor> = {
+  draft: msg({ message: 'Draft', context: 'content draft status' }),
+  published: msg({ message: 'Published', context: 'content draft status' }),
+  discarded: msg({ message: 'Discarded', context: 'content draft status' }),
+};
 const STATUS_STYLES: Record<ContentDraft['status'], string> = {
   draft: 'bg-primary/20 text-primary',
   published: 'bg-success/20 text-success',
   discarded: 'bg-surface-2 text-muted',
 };
-const PUBLISHED_TEXT: Record<ContentDraft['kind'], string> = {
-  post: 'It is on the community feed in your name.',
-  campaign: 'It is now an active campaign.',
+const PUBLISHED_TEXT: Record<ContentDraft['kind'], MessageDescriptor> = {
+  post: msg`It is on the community feed in your name.`,
+  campaign: msg`It is now an active campaign.`,
 };
 
 /** The content drafts daily_content_generation wrote (docs/marketing.md, "Drafts"), newest first. */
 export function DraftsSection() {
+  const { t } = useLingui();
   const drafts = useDrafts();
   return (
     <section aria-labelledby="drafts-title">
-      <h2 id="drafts-title" className="mb-1 text-xl font-semibold">Content drafts</h2>
-      <p className="mb-4 text-sm text-muted">Written by Content Generation. Edit them, then publish a post to the community or a campaign, or discard them.</p>
-      <QueryState query={drafts} what="The drafts">
+      <h2 id="drafts-title" className="mb-1 text-xl font-semibold"><Trans>Content drafts</Trans></h2>
+      <p className="mb-4 text-sm text-muted"><Trans>Written by Content Generation. Edit them, then publish a post to the community or a campaign, or discard them.</Trans></p>
+      <QueryState query={drafts} failed={t`The drafts could not be loaded.`}>
         {(items) => (items.length ? (
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Content drafts">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label={t`Content drafts`}>
             {items.map((d) => <li key={d.id}><DraftCard key={`${d.id}-${d.status}`} draft={d} /></li>)}
           </ul>
         ) : (
-          <EmptyState title="No drafts yet" text="Run Content Generation to have posts and campaigns drafted from the club's activity." />
+          <EmptyState title={t`No drafts yet`} text={t`Run Content Generation to have posts and campaigns drafted from the club's activity.`} />
         ))}
       </QueryState>
     </section>
@@ -52,14 +63,17 @@ export function DraftsSection() {
 }
 
 function DraftHeader({ draft }: { draft: ContentDraft }) {
+  const { i18n } = useLingui();
+  const written = formatDateTime(draft.createdAt);
+  const published = draft.publishedAt ? formatDateTime(draft.publishedAt) : '';
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs">
-      <Badge className="bg-surface-2 text-fg">{KIND_LABELS[draft.kind]}{draft.campaignType ? ` · ${TYPE_LABELS[draft.campaignType]}` : ''}</Badge>
-      <Badge className={STATUS_STYLES[draft.status]}>{STATUS_LABELS[draft.status]}</Badge>
+      <Badge className="bg-surface-2 text-fg">{i18n._(KIND_LABELS[draft.kind])}{draft.campaignType ? ` · ${i18n._(TYPE_LABELS[draft.campaignType])}` : ''}</Badge>
+      <Badge className={STATUS_STYLES[draft.status]}>{i18n._(STATUS_LABELS[draft.status])}</Badge>
       <span className="ml-auto text-muted">
         {draft.status === 'published' && draft.publishedAt
-          ? <>Published <time dateTime={draft.publishedAt}>{formatDateTime(draft.publishedAt)}</time></>
-          : <>Written <time dateTime={draft.createdAt}>{formatDateTime(draft.createdAt)}</time></>}
+          ? <Trans>Published <time dateTime={draft.publishedAt}>{published}</time></Trans>
+          : <Trans>Written <time dateTime={draft.createdAt}>{written}</time></Trans>}
       </span>
     </div>
   );
@@ -80,6 +94,7 @@ function DraftCard({ draft }: { draft: ContentDraft }) {
 
 /** A draft still open: its title and text editable in place, then Save, Publish or Discard. */
 function OpenDraft({ draft }: { draft: ContentDraft }) {
+  const { t, i18n } = useLingui();
   const { register, handleSubmit, reset, formState: { errors, isDirty } } = useForm<Values, unknown, Body>({
     resolver: zodResolver(UpdateDraftBody),
     mode: 'onTouched',
@@ -89,6 +104,7 @@ function OpenDraft({ draft }: { draft: ContentDraft }) {
   const publish = usePublishDraft();
   const discard = useDiscardDraft();
   const busy = update.isPending || publish.isPending || discard.isPending;
+  const title = draft.title;
 
   const save = async (body: Body): Promise<boolean> => {
     try {
@@ -96,37 +112,37 @@ function OpenDraft({ draft }: { draft: ContentDraft }) {
       reset({ title: saved.title, body: saved.body });
       return true;
     } catch (err) {
-      toast({ title: 'Failed to save draft', description: errorDetail(err), variant: 'error' });
+      toast({ title: t`Failed to save draft`, description: errorDetail(err), variant: 'error' });
       return false;
     }
   };
 
   const onSave = handleSubmit(async (body) => {
-    if (await save(body)) toast({ title: 'Draft saved', variant: 'success' });
+    if (await save(body)) toast({ title: t`Draft saved`, variant: 'success' });
   });
   // Publishing publishes what the form shows: unsaved edits are saved first.
   const onPublish = handleSubmit(async (body) => {
     if (isDirty && !(await save(body))) return;
     publish.mutate(draft.id, {
-      onSuccess: (d) => toast({ title: 'Draft published', description: PUBLISHED_TEXT[d.kind], variant: 'success' }),
-      onError: (err) => toast({ title: 'Failed to publish draft', description: errorDetail(err), variant: 'error' }),
+      onSuccess: (d) => toast({ title: t`Draft published`, description: i18n._(PUBLISHED_TEXT[d.kind]), variant: 'success' }),
+      onError: (err) => toast({ title: t`Failed to publish draft`, description: errorDetail(err), variant: 'error' }),
     });
   });
   const onDiscard = () => discard.mutate(draft.id, {
-    onSuccess: () => toast({ title: 'Draft discarded', variant: 'success' }),
-    onError: (err) => toast({ title: 'Failed to discard draft', description: errorDetail(err), variant: 'error' }),
+    onSuccess: () => toast({ title: t`Draft discarded`, variant: 'success' }),
+    onError: (err) => toast({ title: t`Failed to discard draft`, description: errorDetail(err), variant: 'error' }),
   });
 
   return (
     <Card>
-      <form onSubmit={(e) => void onSave(e)} className="space-y-3" noValidate aria-label={`Draft: ${draft.title}`}>
+      <form onSubmit={(e) => void onSave(e)} className="space-y-3" noValidate aria-label={t`Draft: ${title}`}>
         <DraftHeader draft={draft} />
-        <FormField label="Title" error={errors.title?.message}>{(p) => <Input {...p} {...register('title')} />}</FormField>
-        <FormField label="Text" error={errors.body?.message}>{(p) => <Textarea {...p} rows={5} {...register('body')} />}</FormField>
+        <FormField label={t`Title`} error={errors.title?.message}>{(p) => <Input {...p} {...register('title')} />}</FormField>
+        <FormField label={t({ message: 'Text', context: 'draft body' })} error={errors.body?.message}>{(p) => <Textarea {...p} rows={5} {...register('body')} />}</FormField>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button size="sm" variant="ghost" onClick={onDiscard} disabled={busy}>Discard</Button>
-          <Button size="sm" variant="outline" type="submit" disabled={busy || !isDirty}>{update.isPending ? 'Saving...' : 'Save'}</Button>
-          <Button size="sm" onClick={(e) => void onPublish(e)} disabled={busy}>{publish.isPending ? 'Publishing...' : 'Publish'}</Button>
+          <Button size="sm" variant="ghost" onClick={onDiscard} disabled={busy}>{t`Discard`}</Button>
+          <Button size="sm" variant="outline" type="submit" disabled={busy || !isDirty}>{update.isPending ? t`Saving...` : t`Save`}</Button>
+          <Button size="sm" onClick={(e) => void onPublish(e)} disabled={busy}>{publish.isPending ? t`Publishing...` : t`Publish`}</Button>
         </div>
       </form>
     </Card>

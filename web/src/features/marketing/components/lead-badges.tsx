@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Lead } from '@torcedor/shared/schemas/marketing';
 import { Badge } from '@/components/ui/card';
 
@@ -6,13 +9,19 @@ const LEAD_STATUS_STYLES: Record<Lead['status'], string> = {
   engaged: 'bg-primary/20 text-primary',
   converted: 'bg-success/20 text-success',
 };
-export const LEAD_STATUS_LABELS: Record<Lead['status'], string> = { new: 'New', engaged: 'Engaged', converted: 'Converted' };
+export const LEAD_STATUS_LABELS: Record<Lead['status'], MessageDescriptor> = {
+  new: msg({ message: 'New', context: 'lead status' }),
+  engaged: msg({ message: 'Engaged', context: 'lead status' }),
+  converted: msg({ message: 'Converted', context: 'lead status' }),
+};
 
 export function LeadStatusBadge({ status }: { status: Lead['status'] }) {
-  return <Badge className={LEAD_STATUS_STYLES[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge className={LEAD_STATUS_STYLES[status]}>{i18n._(LEAD_STATUS_LABELS[status])}</Badge>;
 }
 
 /** A lead who refused marketing emails (Settings): left out of every audience (docs/marketing.md, "Leads"). */
 export function NotContactableBadge() {
-  return <Badge className="bg-danger/15 text-danger" title="This member does not accept marketing emails">Not contactable</Badge>;
+  const { t } = useLingui();
+  return <Badge className="bg-danger/15 text-danger" title={t`This member does not accept marketing emails`}><Trans>Not contactable</Trans></Badge>;
 }

@@ -1,27 +1,30 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { Card, PageTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 import { marketingDashboardQuery } from '../api/get-marketing-dashboard';
 import { AnalyticsTab } from './analytics-tab';
 import { AutomationTab } from './automation-tab';
 import { CampaignsTab } from './campaigns-tab';
-import { percent } from './format';
 import { LeadsTab } from './leads-tab';
 import { MARKETING_TABS, TAB_LABELS, type MarketingTab } from './marketing-tabs';
 
-/** What a non-owner sees instead of the marketing area (docs/marketing.md, "Access"): heading, then text. */
+/**
+ * What a non-owner sees instead of the marketing area (docs/marketing.md, "Access"): heading, then text, as the spec
+ * writes them in English (AccessRestricted shows the two parts in the member's language).
+ */
 export const RESTRICTED_TEXT = 'Access Restricted - This area is restricted to platform administrators.';
-const [RESTRICTED_TITLE, RESTRICTED_BODY] = RESTRICTED_TEXT.split(' - ') as [string, string];
 
 /** The page a non-owner gets at /marketing: nothing is read for them (the API answers them 403 anyway). */
 export function AccessRestricted() {
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
       <ShieldAlert className="mx-auto h-10 w-10 text-muted" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold">{RESTRICTED_TITLE}</h1>
-      <p className="mt-2 text-muted">{RESTRICTED_BODY}</p>
+      <h1 className="mt-4 text-3xl font-bold"><Trans>Access Restricted</Trans></h1>
+      <p className="mt-2 text-muted"><Trans>This area is restricted to platform administrators.</Trans></p>
     </div>
   );
 }
@@ -37,15 +40,17 @@ export function MarketingPage({ tab, onTabChange }: { tab: MarketingTab; onTabCh
 }
 
 function MarketingDashboard({ tab, onTabChange }: { tab: MarketingTab; onTabChange: (tab: MarketingTab) => void }) {
+  const { t, i18n } = useLingui();
   const { data: d } = useSuspenseQuery(marketingDashboardQuery);
   const stats = [
-    ['Total Campaigns', d.totalCampaigns], ['Active Campaigns', d.activeCampaigns], ['Total Leads', d.totalLeads],
-    ['New This Week', d.recentLeads], ['Conversion Rate', percent(d.conversionRate)],
+    [t`Total Campaigns`, formatNumber(d.totalCampaigns)], [t`Active Campaigns`, formatNumber(d.activeCampaigns)],
+    [t`Total Leads`, formatNumber(d.totalLeads)], [t`New This Week`, formatNumber(d.recentLeads)],
+    [t`Conversion Rate`, formatPercent(d.conversionRate)],
   ] as const;
   return (
     <>
-      <PageTitle title="Marketing" subtitle="Campaigns, leads and the automations that work on them." />
-      <h2 className="sr-only">Key figures</h2>
+      <PageTitle title={t`Marketing`} subtitle={t`Campaigns, leads and the automations that work on them.`} />
+      <h2 className="sr-only"><Trans>Key figures</Trans></h2>
       {/* Two a row on a phone (the fifth across both), so the tabs are not five screens down. */}
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {stats.map(([label, value]) => (
@@ -55,9 +60,9 @@ function MarketingDashboard({ tab, onTabChange }: { tab: MarketingTab; onTabChan
           </Card>
         ))}
       </dl>
-      <Tabs value={tab} onValueChange={(t) => onTabChange(t as MarketingTab)} className="mt-8">
+      <Tabs value={tab} onValueChange={(v) => onTabChange(v as MarketingTab)} className="mt-8">
         <TabsList className="grid grid-cols-2 sm:inline-flex">
-          {MARKETING_TABS.map((t) => <TabsTrigger key={t} value={t}>{TAB_LABELS[t]}</TabsTrigger>)}
+          {MARKETING_TABS.map((v) => <TabsTrigger key={v} value={v}>{i18n._(TAB_LABELS[v])}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="campaigns"><CampaignsTab /></TabsContent>
         <TabsContent value="automation"><AutomationTab /></TabsContent>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import { CampaignObjective, CampaignStatus, CampaignType, NewCampaign } from '@torcedor/shared/schemas/marketing';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
@@ -21,6 +22,7 @@ const EMPTY: Values = { name: '', description: '', objective: 'acquisition', typ
  * messages show under the fields). The server gives the campaign its UTM link.
  */
 export function NewCampaignDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useLingui();
   const { register, handleSubmit, reset, formState: { errors } } = useForm<Values, unknown, Body>({
     resolver: zodResolver(NewCampaign),
     mode: 'onTouched',
@@ -35,30 +37,31 @@ export function NewCampaignDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   const submit = (body: Body) => create.mutate(body, {
     onSuccess: (campaign) => {
-      toast({ title: 'Campaign Created', description: `${campaign.name} is ready: share its link to start counting.`, variant: 'success' });
+      const name = campaign.name;
+      toast({ title: t`Campaign Created`, description: t`${name} is ready: share its link to start counting.`, variant: 'success' });
       close(false);
     },
-    onError: (err) => toast({ title: 'Failed to create campaign', description: errorDetail(err), variant: 'error' }),
+    onError: (err) => toast({ title: t`Failed to create campaign`, description: errorDetail(err), variant: 'error' }),
   });
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="New Campaign" description="Write a campaign; it gets its own tracking link.">
-        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label="New campaign">
-          <FormField label="Name" error={errors.name?.message}>{(p) => <Input {...p} required {...register('name')} />}</FormField>
-          <FormField label="Description" error={errors.description?.message}>{(p) => <Textarea {...p} {...register('description')} />}</FormField>
+      <DialogContent title={t`New Campaign`} description={t`Write a campaign; it gets its own tracking link.`}>
+        <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate aria-label={t`New campaign`}>
+          <FormField label={t({ message: 'Name', context: 'campaign name' })} error={errors.name?.message}>{(p) => <Input {...p} required {...register('name')} />}</FormField>
+          <FormField label={t`Description`} error={errors.description?.message}>{(p) => <Textarea {...p} {...register('description')} />}</FormField>
           <div className="grid gap-3 sm:grid-cols-3">
-            <FormField label="Objective" error={errors.objective?.message}>
-              {(p) => <Select {...p} {...register('objective')}>{CampaignObjective.options.map((o) => <option key={o} value={o}>{OBJECTIVE_LABELS[o]}</option>)}</Select>}
+            <FormField label={t`Objective`} error={errors.objective?.message}>
+              {(p) => <Select {...p} {...register('objective')}>{CampaignObjective.options.map((o) => <option key={o} value={o}>{i18n._(OBJECTIVE_LABELS[o])}</option>)}</Select>}
             </FormField>
-            <FormField label="Type" error={errors.type?.message}>
-              {(p) => <Select {...p} {...register('type')}>{CampaignType.options.map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}</Select>}
+            <FormField label={t`Type`} error={errors.type?.message}>
+              {(p) => <Select {...p} {...register('type')}>{CampaignType.options.map((v) => <option key={v} value={v}>{i18n._(TYPE_LABELS[v])}</option>)}</Select>}
             </FormField>
-            <FormField label="Status" error={errors.status?.message}>
-              {(p) => <Select {...p} {...register('status')}>{CampaignStatus.options.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}</Select>}
+            <FormField label={t({ message: 'Status', context: 'campaign status' })} error={errors.status?.message}>
+              {(p) => <Select {...p} {...register('status')}>{CampaignStatus.options.map((s) => <option key={s} value={s}>{i18n._(STATUS_LABELS[s])}</option>)}</Select>}
             </FormField>
           </div>
-          <FormActions onCancel={() => close(false)} label="Create Campaign" pendingLabel="Creating..." pending={create.isPending} />
+          <FormActions onCancel={() => close(false)} label={t`Create Campaign`} pendingLabel={t`Creating...`} pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

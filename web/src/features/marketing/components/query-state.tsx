@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -5,11 +6,12 @@ import { Card, Skeleton } from '@/components/ui/card';
 
 /**
  * A tab's read: a placeholder while it loads, a retry when it failed, else `children` with the data. The tabs read
- * on demand (only the dashboard is loaded with the page), so each says for itself how its read went.
+ * on demand (only the dashboard is loaded with the page), so each says for itself how its read went: `failed` is
+ * that sentence, written (and translated) where the read is ('The drafts could not be loaded.').
  */
-export function QueryState<T>({ query, what, children, skeleton = 'h-48' }: {
+export function QueryState<T>({ query, failed, children, skeleton = 'h-48' }: {
   query: UseQueryResult<T>;
-  what: string;
+  failed: string;
   children: (data: T) => ReactNode;
   skeleton?: string;
 }) {
@@ -17,8 +19,8 @@ export function QueryState<T>({ query, what, children, skeleton = 'h-48' }: {
   if (query.isError) {
     return (
       <Card role="alert">
-        <p>{what} could not be loaded.</p>
-        <Button variant="outline" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}>Try Again</Button>
+        <p>{failed}</p>
+        <Button variant="outline" className="mt-3" onClick={() => void query.refetch()} disabled={query.isFetching}><Trans>Try Again</Trans></Button>
       </Card>
     );
   }
