@@ -32,7 +32,7 @@ function RemoveMessage({ memberId, messageId }: { memberId: string; messageId: s
       </Button>
       <ConfirmDialog
         open={open} onOpenChange={setOpen} title={t`Remove this message?`} text={t`Both of you will see 'Message removed' in its place.`}
-        confirmLabel={t`Remove`} onConfirm={confirm} pending={remove.isPending}
+        confirmLabel={t({ message: 'Remove', context: 'delete a message' })} onConfirm={confirm} pending={remove.isPending}
       />
     </>
   );

@@ -133,7 +133,7 @@ function SuggestionRow({ m, following, onToggle, pending }: { m: SuggestedMember
         ) : null}
       </div>
       <Button size="sm" variant={following ? 'outline' : 'primary'} aria-pressed={following} onClick={onToggle} disabled={pending} className="shrink-0">
-        {following ? t`Following` : t`Follow`}<span className="sr-only"> {m.displayName}</span>
+        {following ? t({ message: 'Following', context: 'follow button state' }) : t`Follow`}<span className="sr-only"> {m.displayName}</span>
       </Button>
     </li>
   );

@@ -35,7 +35,7 @@ export function StatusBadge({ status }: { status: SupportRequest['status'] }) {
 
 /** Marks a request sent by a premium (or trial) member: answered first. */
 export function PriorityBadge({ className }: { className?: string }) {
-  return <Badge className={cn('bg-primary text-primary-fg', className)}><Trans>Priority</Trans></Badge>;
+  return <Badge className={cn('bg-primary text-primary-fg', className)}><Trans context="support request badge">Priority</Trans></Badge>;
 }
 
 export function When({ iso }: { iso: string }) {
