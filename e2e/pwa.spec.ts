@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { cachedPaths, serviceWorkerControls, type Browser } from './pwa-helpers';
 
 /**
  * Installable and readable offline (docs/installable.md): the web app manifest and its icons, the service worker
@@ -9,35 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'Partagas-Serie-D-4';
 
-/**
- * The browser globals the page functions below use (this project is typed for Node, without the DOM library): each
- * function passed to page.evaluate reads them as `(globalThis as unknown as Browser)`.
- */
-interface Browser {
-  navigator: { serviceWorker: { controller: { state: string; scriptURL: string } | null } };
-  caches: {
-    has(name: string): Promise<boolean>;
-    keys(): Promise<string[]>;
-    open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }>;
-  };
-}
-
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
-
-/** Waits until the service worker is active and controls the page; answers its script URL. */
-async function serviceWorkerControls(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as Browser).navigator.serviceWorker.controller?.state ?? null), { timeout: 30_000 }).toBe('activated');
-  return page.evaluate(() => (globalThis as unknown as Browser).navigator.serviceWorker.controller!.scriptURL);
-}
-
-/** The paths held in a cache of the page's origin. */
-const cachedPaths = (page: Page, cacheName: string) =>
-  page.evaluate(async (name) => {
-    const { caches } = globalThis as unknown as Browser;
-    if (!(await caches.has(name))) return [];
-    return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname).sort();
-  }, cacheName);
 
 test.describe('the installable app', () => {
   test('serves a valid web app manifest whose icons are reachable', async ({ page, request }) => {

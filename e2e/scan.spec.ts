@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test as base, type Page } from '@playwright/test';
+import { cachedPaths, serviceWorkerControls } from './pwa-helpers';
 import { signIn } from './social-helpers.ts';
 
 /**
@@ -147,5 +148,33 @@ test.describe('band scan', () => {
     const items = page.getByRole('tabpanel', { name: 'My Humidor' }).getByRole('listitem');
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText(name);
+  });
+
+  test('offline, the band is matched on the device against the catalog kept from an earlier visit', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    await signIn(page, 'Olga', 'Offline');
+    await page.goto('/');
+    mkdirSync(dirname(VIDEO), { recursive: true });
+    writeFileSync(VIDEO, y4m(i420(await drawBand(page), WIDTH, HEIGHT), WIDTH, HEIGHT));
+    await serviceWorkerControls(page);
+    // A visit to the scan page online keeps the catalog's rows (docs/band-scan.md, "Offline").
+    await page.goto('/scan');
+    await expect.poll(() => cachedPaths(page, 'torcedor-saved-reads'), { timeout: 30_000 }).toContain('/api/band-catalog');
+    // A first scan online loads the band reader, which the service worker keeps.
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const matches = page.getByRole('list', { name: 'Matching cigars' });
+    await expect(matches).toBeVisible({ timeout: 75_000 });
+    await expect(page.getByText(/^You are offline/)).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Scan another band' }).click();
+    await page.getByRole('button', { name: 'Capture' }).click();
+    await expect(page.getByText(/^You are offline: these matches come from the catalog saved on this device/)).toBeVisible({ timeout: 60_000 });
+    const padron = matches.getByRole('article').filter({ hasText: '1926 Serie' }).first();
+    await expect(padron).toContainText('Padrón');
+    await expect(padron).toContainText(/\d+% match/);
+    // Nothing offered that needs the server.
+    await expect(padron.getByRole('button', { name: /^Add to Humidor/ })).toHaveCount(0);
+    await context.setOffline(false);
   });
 });

@@ -67,7 +67,7 @@ export function matchLabels(items: readonly Match[]): ('Best match' | 'Equal mat
   return items.map((m, i) => (tied > 1 ? (percentOf(m) === top ? 'Equal match' : null) : i === 0 ? 'Best match' : null));
 }
 
-function MatchCard({ match, label }: { match: Match; label: 'Best match' | 'Equal match' | null }) {
+function MatchCard({ match, label, offline }: { match: Match; label: 'Best match' | 'Equal match' | null; offline: boolean }) {
   const { t, i18n } = useLingui();
   const { cigar } = match;
   const navigate = useNavigate();
@@ -90,38 +90,49 @@ function MatchCard({ match, label }: { match: Match; label: 'Best match' | 'Equa
         </div>
         <Badge className="shrink-0 bg-primary/15 text-primary">{t`${percent}% match`}</Badge>
       </div>
-      <CommunityRating averageRating={cigar.averageRating} reviewCount={cigar.reviewCount} className="mt-2" />
+      {offline ? null : <CommunityRating averageRating={cigar.averageRating} reviewCount={cigar.reviewCount} className="mt-2" />}
       <MatchedWords matched={match.matched} />
-      <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
-        <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending} aria-label={`${adding}: ${title}`}>
-          <Plus className="h-4 w-4" aria-hidden />{adding}
-        </Button>
-        <WishlistButton cigar={cigar} />
-        <Link
-          to="/cigars/$id" params={{ id: cigar.id }} search={{ review: 1 }}
-          className={buttonClass('outline', 'sm', 'no-underline')} aria-label={t`Write a review of ${title}`}
-        >
-          <PenLine className="h-4 w-4" aria-hidden /><Trans>Write a Review</Trans>
-        </Link>
-        <Button
-          size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })}
-          aria-label={t`Not this cigar: ${title}, search instead`}
-        >
-          <SearchX className="h-4 w-4" aria-hidden /><Trans>Not this cigar</Trans>
-        </Button>
-      </div>
+      {offline ? null : (
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
+          {/* Each name starts with what the button shows (WCAG 2.5.3), the cigar after it. */}
+          <Button size="sm" onClick={toHumidor} disabled={addHumidor.isPending} aria-label={`${adding}: ${title}`}>
+            <Plus className="h-4 w-4" aria-hidden />{adding}
+          </Button>
+          <WishlistButton cigar={cigar} />
+          <Link
+            to="/cigars/$id" params={{ id: cigar.id }} search={{ review: 1 }}
+            className={buttonClass('outline', 'sm', 'no-underline')} aria-label={t`Write a review of ${title}`}
+          >
+            <PenLine className="h-4 w-4" aria-hidden /><Trans>Write a Review</Trans>
+          </Link>
+          <Button
+            size="sm" variant="ghost" onClick={() => void navigate({ to: '/search', search: { q: notThisCigarQuery(match) } })}
+            aria-label={t`Not this cigar: ${title}, search instead`}
+          >
+            <SearchX className="h-4 w-4" aria-hidden /><Trans>Not this cigar</Trans>
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }
 
-/** The band's matches, best first, each with its confidence, why it matched, and what to do with it. */
-export function MatchList({ items }: { items: readonly Match[] }) {
+/**
+ * The band's matches, best first, each with its confidence, why it matched, and what to do with it. `offline`: matched
+ * on the device against the saved catalog (docs/band-scan.md, "Offline"): said so, with no community figures and no
+ * actions, which need the server.
+ */
+export function MatchList({ items, offline = false }: { items: readonly Match[]; offline?: boolean }) {
   const { t } = useLingui();
   const labels = matchLabels(items);
   const equals = labels.filter((l) => l === 'Equal match').length;
   return (
     <div>
+      {offline ? (
+        <p role="status" className="mb-3 rounded-md border border-border bg-surface-2 p-3 text-sm">
+          <Trans>You are offline: these matches come from the catalog saved on this device. Reconnect to add one to your humidor or review it.</Trans>
+        </p>
+      ) : null}
       {equals > 1 ? (
         <p className="mb-3 text-sm text-muted">
           {equals === items.length
@@ -130,7 +141,7 @@ export function MatchList({ items }: { items: readonly Match[] }) {
         </p>
       ) : null}
       <ol className="grid gap-4 lg:grid-cols-3" aria-label={t`Matching cigars`}>
-        {items.map((m, i) => <li key={m.cigar.id}><MatchCard match={m} label={labels[i] ?? null} /></li>)}
+        {items.map((m, i) => <li key={m.cigar.id}><MatchCard match={m} label={labels[i] ?? null} offline={offline} /></li>)}
       </ol>
     </div>
   );

@@ -209,3 +209,38 @@ describe('scan page: the second opinion', () => {
     expect(screen.queryByRole('button', { name: 'Ask the server for a second opinion' })).toBeNull();
   });
 });
+
+describe('scan page: offline', () => {
+  const rows = [
+    ['padron-1926-serie-no-2', 'Padrón', '1926 Serie No. 2', 'Belicoso', 5.5, 52, 'full', 'Nicaraguan Maduro', 'Nicaragua'],
+    ['padron-1964-anniversary-exclusivo', 'Padrón', '1964 Anniversary Exclusivo', 'Robusto', 5.5, 50, 'medium-full', 'Nicaraguan Natural', 'Nicaragua'],
+    ['montecristo-no-2', 'Montecristo', 'No. 2', 'Torpedo', 6.1, 52, 'medium', 'Cuban', 'Cuba'],
+  ];
+  const offline = () => { throw new TypeError('Failed to fetch'); };
+
+  it('with no answer from the server, matches the band on the device against the saved catalog, and says so', async () => {
+    const { fetch } = renderPage(fakeScanner('PADRON\n1926 SERIE\nNo. 2'), {
+      'POST /api/cigars/identify': offline,
+      'GET /api/band-catalog': () => json({ version: 7, cigars: rows }),
+    });
+    const user = userEvent.setup();
+    await choosePhoto(user);
+    const list = await screen.findByRole('list', { name: 'Matching cigars' });
+    const first = within(list).getAllByRole('article')[0]!;
+    expect(first.getAttribute('aria-label')).toBe('Padrón 1926 Serie No. 2');
+    expect(screen.getByText(/^You are offline: these matches come from the catalog saved on this device\./).getAttribute('role')).toBe('status');
+    // Nothing that needs the server: no community figures (unknown offline), no add, review or second opinion.
+    expect(within(first).queryByText(/No ratings yet|review/i)).toBeNull();
+    expect(within(first).queryByRole('button', { name: /Add to Humidor/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ask the server for a second opinion' })).toBeNull();
+    expect(callsOf(fetch).map((c) => c.call)).toContain('GET /api/band-catalog');
+  });
+
+  it('without a saved catalog, says the server could not be reached', async () => {
+    renderPage(fakeScanner('PADRON'), { 'POST /api/cigars/identify': offline, 'GET /api/band-catalog': offline });
+    const user = userEvent.setup();
+    await choosePhoto(user);
+    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Matching cigars' })).toBeNull();
+  });
+});

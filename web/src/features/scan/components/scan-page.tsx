@@ -1,8 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { routes } from '@torcedor/shared/routes';
 import { ImageUp, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, PageTitle } from '@/components/ui/card';
+import { config } from '@/config';
+import { bandCatalogQuery } from '../api/get-band-catalog';
 import { captureFrame, decodePhoto, type BandPhoto } from '../lib/capture';
 import { readBand, stopOcr, type ScanProgress } from '../lib/ocr';
 import type { BandReading } from '../lib/pipeline';
@@ -39,11 +43,15 @@ function usePhotoUrl(photo: BandPhoto | null): string | null {
   return url;
 }
 
+/** Where the catalog's rows are read from (and kept under by the service worker). */
+const bandCatalogUrl = `${config.VITE_API_ORIGIN}${routes.getBandCatalog.path}`;
+
 /**
  * /scan (docs/band-scan.md, "On the device"): the camera with a framing guide, or a chosen photo; the band read on
  * the device with progress; the text as read; the best catalog matches with what to do with each. Nothing readable,
  * or nothing that fits, says BAND_UNREADABLE_MESSAGE with Try again. When the server has a vision model, the member
- * may ask for a second opinion, which uploads the photo (the only time it leaves the device).
+ * may ask for a second opinion, which uploads the photo (the only time it leaves the device). When the server does not
+ * answer (offline), the device matches the band itself against the catalog kept from an earlier visit.
  */
 export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
   const { t } = useLingui();
@@ -53,6 +61,13 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
 
   // The OCR engine holds tens of MB: stopped when the member leaves the page.
   useEffect(() => () => void scanner.stop(), [scanner]);
+  // Ready for a scan offline: the catalog's rows are read (and kept by the service worker) when none were kept today.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void import('../lib/offline-match').then(async ({ needsBandCatalog }) => {
+      if (await needsBandCatalog(bandCatalogUrl)) await queryClient.prefetchQuery(bandCatalogQuery);
+    });
+  }, [queryClient]);
 
   const capture = (video: HTMLVideoElement) => void scan(scanner.capture(video));
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
@@ -99,7 +114,7 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
             <Button variant={phase.kind === 'matched' ? 'outline' : 'primary'} onClick={again}>
               <RotateCcw className="h-4 w-4" aria-hidden />{phase.kind === 'matched' ? t`Scan another band` : t`Try again`}
             </Button>
-            {visionAvailable && photo && !askedServer ? (
+            {visionAvailable && photo && !askedServer && !(phase.kind === 'matched' && phase.offline) ? (
               <Button variant="outline" onClick={askServer} disabled={asking}>
                 <Sparkles className="h-4 w-4" aria-hidden />{asking ? t`Asking the server...` : t`Ask the server for a second opinion`}
               </Button>
@@ -118,7 +133,7 @@ export function ScanPage({ scanner = deviceScanner }: { scanner?: Scanner }) {
       {phase.kind === 'matched' ? (
         <section aria-labelledby="scan-matches">
           <h2 id="scan-matches" className="mb-3 text-xl font-semibold"><Trans>Matches</Trans></h2>
-          <MatchList items={phase.items} />
+          <MatchList items={phase.items} offline={phase.offline === true} />
         </section>
       ) : null}
     </div>

@@ -1,11 +1,13 @@
 import { t } from '@lingui/core/macro';
 import type { RouteResponse } from '@torcedor/shared/route';
 import type { routes } from '@torcedor/shared/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useIdentifyCigar } from '../api/identify-cigar';
 import { useIdentifyCigarImage } from '../api/identify-cigar-image';
+import { bandCatalogQuery } from '../api/get-band-catalog';
 import type { BandPhoto } from '../lib/capture';
 import type { ScanProgress } from '../lib/ocr';
 import { cleanBandText, hasReadableText, type BandReading } from '../lib/pipeline';
@@ -15,7 +17,11 @@ export type Phase =
   | { kind: 'ready' }
   | { kind: 'reading'; progress: ScanProgress }
   | { kind: 'identifying'; text: string }
-  | { kind: 'matched'; text: string; items: Match[]; seen?: RouteResponse<typeof routes.identifyCigarImage>['seen'] }
+  | {
+    kind: 'matched'; text: string; items: Match[]; seen?: RouteResponse<typeof routes.identifyCigarImage>['seen'];
+    /** Matched on the device against the saved catalog: the server did not answer (docs/band-scan.md, "Offline"). */
+    offline?: true;
+  }
   | { kind: 'unreadable'; text: string }
   | { kind: 'failed'; text: string; message: string };
 
@@ -37,6 +43,19 @@ export function useBandScan(reader: { read: (photo: BandPhoto, onProgress: (p: S
   const [visionAvailable, setVisionAvailable] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const identify = useIdentifyCigar();
+  const queryClient = useQueryClient();
+  /**
+   * The band's matches on this device, from the catalog rows the service worker kept (null when none were kept): what a
+   * scan shows when the server does not answer, offline above all.
+   */
+  const matchOnDevice = async (text: string): Promise<Match[] | null> => {
+    try {
+      const [catalog, { matchOffline }] = await Promise.all([queryClient.fetchQuery(bandCatalogQuery), import('../lib/offline-match')]);
+      return matchOffline(text, catalog);
+    } catch {
+      return null;
+    }
+  };
   const secondOpinion = useIdentifyCigarImage();
   /** The current scan: a newer one (Try again) makes the older one's late answers void. */
   const run = useRef(0);
@@ -74,7 +93,11 @@ export function useBandScan(reader: { read: (photo: BandPhoto, onProgress: (p: S
       setVisionAvailable(result.visionAvailable);
       setPhase(result.items.length ? { kind: 'matched', text, items: result.items } : { kind: 'unreadable', text });
     } catch (err) {
-      if (current()) setPhase({ kind: 'failed', text, message: errorText(err, SCAN_MESSAGES.identifyFailed) });
+      // No answer (offline, or the service unavailable): the device matches the band itself when it has the catalog.
+      const offline = err instanceof ApiError && err.status === 503 ? await matchOnDevice(text) : null;
+      if (!current()) return;
+      if (offline) setPhase(offline.length ? { kind: 'matched', text, items: offline, offline: true } : { kind: 'unreadable', text });
+      else setPhase({ kind: 'failed', text, message: errorText(err, SCAN_MESSAGES.identifyFailed) });
     }
   };
 
