@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useRef, type FormEvent } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { uploadImage } from '@/lib/api/upload-image';
@@ -14,14 +15,27 @@ const mockedUpload = vi.mocked(uploadImage);
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-/** The picker in a form whose submit asks for the paths, as the review and humidor forms do. */
-function Harness({ initial, onPaths }: { initial?: string[]; onPaths: (paths: string[] | Error) => void }) {
+/**
+ * The picker in a form that sends its photos' paths with a request, as the review and humidor forms do; the request
+ * answers the paths it got, or is refused once after 'Refuse the next send'. `edit`: sent only when they changed.
+ */
+function Harness({ initial, onPaths, edit = false }: { initial?: string[]; onPaths: (paths: string[] | undefined | Error) => void; edit?: boolean }) {
   const picker = usePhotoPicker(initial);
+  const refuse = useRef(false);
+  const request = async (paths: string[] | undefined) => {
+    if (!refuse.current) return paths;
+    refuse.current = false;
+    throw new Error('refused');
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    (edit ? picker.send(request, { onlyIfChanged: true }) : picker.send(request)).then(onPaths, onPaths);
+  };
   return (
-    <form aria-label="Harness" onSubmit={(e) => { e.preventDefault(); picker.upload().then(onPaths, onPaths); }}>
+    <form aria-label="Harness" onSubmit={submit}>
       <PhotoPicker picker={picker} />
       <p>{picker.changed ? 'changed' : 'unchanged'}</p>
-      <button type="button" onClick={picker.discardUploads}>Refused</button>
+      <button type="button" onClick={() => { refuse.current = true; }}>Refuse the next send</button>
       <button type="submit">Send</button>
     </form>
   );
@@ -89,9 +103,24 @@ describe('PhotoPicker', () => {
     await waitFor(() => expect(onPaths).toHaveBeenLastCalledWith(['uploads/u1/kept', 'incoming/u1/aaaaaaaaaaaaaaaaaaaa', 'incoming/u1/bpngxxxxxxxxxxxxxxxx']));
     expect(mockedUpload.mock.calls.map(([f]) => f.name)).toEqual(['a.png', 'b.png', 'b.png']);
     // The server refused the request that carried them: they may be gone, so the next try uploads them again.
-    await user.click(screen.getByRole('button', { name: 'Refused' }));
+    await user.click(screen.getByRole('button', { name: 'Refuse the next send' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onPaths).toHaveBeenLastCalledWith(new Error('refused')));
+    expect(mockedUpload).toHaveBeenCalledTimes(3);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(mockedUpload).toHaveBeenCalledTimes(5));
     expect(mockedUpload.mock.calls.slice(3).map(([f]) => f.name)).toEqual(['a.png', 'b.png']);
+  });
+
+  it('an edit whose photos are as they were sends none and uploads nothing', async () => {
+    const user = userEvent.setup();
+    const onPaths = vi.fn();
+    render(<Harness initial={['/uploads/u1/kept']} onPaths={onPaths} edit />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onPaths).toHaveBeenCalledWith(undefined));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onPaths).toHaveBeenLastCalledWith([]));
+    expect(mockedUpload).not.toHaveBeenCalled();
   });
 });

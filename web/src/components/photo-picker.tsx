@@ -18,10 +18,11 @@ const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
 /**
  * The photos of a review or a humidor item while its form is open (docs/architecture.md, "Uploads"): up to
  * PHOTOS_MAX, the ones it has and files chosen now, each checked before it is kept (JPEG, PNG or WebP, 5 MB at most).
- * `upload()` sends the new ones through the upload path, one after the other with their progress, and answers the
- * paths the form sends, in order: a kept photo by its object path, a new one by its incoming path. A file already
- * uploaded by a try whose upload failed later is not uploaded again; once the server has seen the paths (it moves an
- * upload away as it registers it), a refused request calls `discardUploads()` so the next try uploads afresh.
+ * `send(request)` is the one way a form sends them: the new ones go through the upload path first, one after the
+ * other with their progress, then `request` gets the paths, in order (a kept photo by its object path, a new one by
+ * its incoming path). A file already uploaded by a try whose upload failed later is not uploaded again; once the
+ * server has seen the paths (it moves an upload away as it registers it), a refused request forgets them, so the
+ * next try uploads afresh.
  */
 export function usePhotoPicker(initial: readonly string[] = []) {
   const { t } = useLingui();
@@ -101,13 +102,29 @@ export function usePhotoPicker(initial: readonly string[] = []) {
     }
   };
 
-  /** Forgets the incoming paths sent with a request the server refused: they may be gone, the next try uploads again. */
-  const discardUploads = () => uploaded.current.clear();
-
   /** Whether the photos differ from the ones the item had (an edit sends them only then). */
   const changed = photos.length !== initial.length || photos.some((p, i) => !isKept(p) || p.url !== initial[i]);
 
-  return { photos, progress, uploading, add, remove, clear, upload, discardUploads, changed, full: photos.length >= PHOTOS_MAX };
+  /**
+   * Sends the form: the photos' paths (uploading what is new first), then `request` with them, answering its answer.
+   * `onlyIfChanged` (an edit): `request` gets undefined, and nothing is uploaded, when the photos are as they were.
+   * Rejects with the upload's message or the request's error; a refused request forgets the incoming paths it sent
+   * (they may be gone: the next try uploads again).
+   */
+  async function send<T>(request: (paths: string[]) => Promise<T>): Promise<T>;
+  async function send<T>(request: (paths: string[] | undefined) => Promise<T>, options: { onlyIfChanged: true }): Promise<T>;
+  async function send<T>(request: (paths: string[]) => Promise<T>, { onlyIfChanged = false } = {}): Promise<T> {
+    const paths = onlyIfChanged && !changed ? undefined : await upload();
+    try {
+      // Undefined only with onlyIfChanged, whose overload takes it.
+      return await (request as (paths: string[] | undefined) => Promise<T>)(paths);
+    } catch (err) {
+      uploaded.current.clear();
+      throw err;
+    }
+  }
+
+  return { photos, progress, uploading, add, remove, clear, send, changed, full: photos.length >= PHOTOS_MAX };
 }
 
 export type PhotoPickerState = ReturnType<typeof usePhotoPicker>;

@@ -169,26 +169,16 @@ function ReviewFormBody({ cigarId, onDone }: { cigarId: string; onDone: () => vo
   const allowed = formatNumber(REVIEW_NOTES_MAX_LENGTH);
 
   const failed = (err: unknown) => toast({ title: t`Error`, description: errorText(err, t`Failed to post review`), variant: 'error' });
-  const submit = async (form: z.output<typeof ReviewForm>) => {
+  // The photos go up first (a retry does not send one twice); the review registers them.
+  const submit = (form: z.output<typeof ReviewForm>) => {
     const { drawScore, burnScore, flavorScore, overallScore, flavorTags, notes } = form;
-    let paths: string[];
-    try {
-      // The photos go up first (a retry does not send one twice); the review registers them.
-      paths = await photos.upload();
-    } catch (err) {
-      failed(err);
-      return;
-    }
-    create.mutate({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes, photos: paths }, {
-      onSuccess: () => {
+    void photos.send((paths) => create.mutateAsync({ cigarId, drawScore, burnScore, flavorScore, overallScore, flavorTags, notes, photos: paths })).then(
+      () => {
         toast({ title: t`Review posted`, description: t`Thank you for sharing your experience.`, variant: 'success' });
         onDone();
       },
-      onError: (err) => {
-        photos.discardUploads();
-        failed(err);
-      },
-    });
+      failed,
+    );
   };
   const pending = photos.uploading || create.isPending;
 

@@ -63,23 +63,12 @@ export function AddCigarDialog({ open, onOpenChange, cigarId }: { open: boolean;
   };
 
   const failed = (err: unknown) => toast({ title: t`Failed to add item to humidor`, description: errorDetail(err), variant: 'error' });
-  const submit = async (body: z.output<typeof AddCigarForm>) => {
-    let paths: string[];
-    try {
-      // The photos go up first (a retry does not send one twice); the item registers them.
-      paths = await photos.upload();
-    } catch (err) {
-      failed(err);
-      return;
-    }
-    add.mutate(paths.length ? { ...body, photos: paths } : body, {
-      onSuccess: () => { toast({ title: t`Item added to humidor`, variant: 'success' }); close(false); },
-      onError: (err) => {
-        photos.discardUploads();
-        failed(err);
-      },
-    });
-  };
+  // The photos go up first (a retry does not send one twice); the item registers them.
+  const submit = (body: z.output<typeof AddCigarForm>) =>
+    void photos.send((paths) => add.mutateAsync(paths.length ? { ...body, photos: paths } : body)).then(
+      () => { toast({ title: t`Item added to humidor`, variant: 'success' }); close(false); },
+      failed,
+    );
 
   return (
     <Dialog open={open} onOpenChange={close}>

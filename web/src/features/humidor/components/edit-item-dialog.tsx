@@ -47,27 +47,16 @@ export function EditItemDialog({ item, open, onOpenChange }: { item: HumidorItem
   const update = useUpdateHumidorItem();
   const photos = usePhotoPicker(item.photos);
   const failed = (err: unknown) => toast({ title: t`Failed to update item`, description: errorDetail(err), variant: 'error' });
-  const submit = async (body: z.output<typeof EditItemForm>) => {
-    let paths: string[] | undefined;
-    try {
-      // Sent only when they changed: the kept ones by object path, the new ones uploaded first; one left out is deleted.
-      if (photos.changed) paths = await photos.upload();
-    } catch (err) {
-      failed(err);
-      return;
-    }
-    // Outcome on the promise: an edit that moves the item out of the current filter unmounts this dialog.
-    void update.mutateAsync({ id: item.id, body: paths ? { ...body, photos: paths } : body }).then(
+  // The photos are sent only when they changed: the kept ones by object path, the new ones uploaded first; one left out is
+  // deleted. The outcome on the promise: an edit that moves the item out of the current filter unmounts this dialog.
+  const submit = (body: z.output<typeof EditItemForm>) =>
+    void photos.send((paths) => update.mutateAsync({ id: item.id, body: paths ? { ...body, photos: paths } : body }), { onlyIfChanged: true }).then(
       () => {
         toast({ title: t`Humidor item updated`, variant: 'success' });
         onOpenChange(false);
       },
-      (err: unknown) => {
-        photos.discardUploads();
-        failed(err);
-      },
+      failed,
     );
-  };
   const pending = photos.uploading || update.isPending;
   const cigar = `${item.brandName} ${item.cigarName}`;
   return (
