@@ -10,8 +10,8 @@ import { furnish, MEMBER, memberStops, OWNER, OWNER_STOPS, passAgeGate, SIGNED_O
  */
 
 const STORAGE_KEY = 'torcedor.language';
-/** Names and words no language translates. */
-const NEVER_TRANSLATED = [/Torcedor/g, /VitolAI/g, /\b(English|Español|Français|Deutsch|Italiano)\b/g, /https?:\/\/\S+/g, /\S+@\S+\.\w+/g];
+/** Names and words no language translates (the legal pages name the state whose laws govern them). */
+const NEVER_TRANSLATED = [/Torcedor/g, /VitolAI/g, /\bDelaware\b/g, /\b(English|Español|Français|Deutsch|Italiano)\b/g, /https?:\/\/\S+/g, /\S+@\S+\.\w+/g];
 /**
  * A single-word API value of one of these fields is a code the page must put in words (a strength, a status), not
  * data to show as it is: it is not excused.
@@ -38,7 +38,8 @@ const VISIBLE_TEXTS = `(() => {
     if (text && visible(el)) out.push(text);
   }
   for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-    if (!visible(el) && !el.matches('[aria-label]')) continue;
+    // A label is read by assistive tools even when hidden from sight, never inside what is hidden from them.
+    if (el.closest('[aria-hidden="true"]') || (!visible(el) && !el.matches('[aria-label]'))) continue;
     for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
       const v = el.getAttribute(a);
       if (v && v.trim()) out.push(v.trim());

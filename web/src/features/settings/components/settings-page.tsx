@@ -23,7 +23,7 @@ import { SwitchField } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorText } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
-import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { activateLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 import { displayName } from '@torcedor/shared/formatters';
 import { blankToNull, fromInput } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -177,7 +177,9 @@ function PreferencesTab({ user }: { user: User }) {
   const save = useUpdateSettings('preferences');
   const submit = (body: z.output<typeof Preferences>) => {
     save.mutate(body, {
-      onSuccess: () => toast({ title: t`Preferences updated`, description: t`Your preferences have been saved.`, variant: 'success' }),
+      // A new language applies at once (docs/i18n.md): the toast is already written in it.
+      onSuccess: () => void activateLanguage(body.language).then(() =>
+        toast({ title: t`Preferences updated`, description: t`Your preferences have been saved.`, variant: 'success' })),
       onError: (err) => toast({ title: t`Error`, description: errorText(err, t`Failed to update preferences. Please try again.`), variant: 'error' }),
     });
   };
