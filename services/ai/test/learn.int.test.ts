@@ -23,6 +23,16 @@ const library = async (cookies: string[]) => {
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('the Learn library', () => {
+  it('is read in the language the request asks for (Accept-Language), English without one', async () => {
+    const m = await f.member();
+    const get = async (language?: string) => (await call(http, 'GET', '/api/learn', { cookies: m.cookies, headers: language ? { 'accept-language': language } : {} })).body.items as (Item & { duration: string })[];
+    const [en, it] = [await get(), await get('it-IT')];
+    expect(it.map((i) => i.id)).toEqual(en.map((i) => i.id));
+    expect(it.find((i) => i.premium)!.duration).toMatch(/^\d+ min di lettura$/);
+    expect(en.find((i) => i.premium)!.duration).toMatch(/^\d+ min read$/);
+    expect(it.find((i) => i.premium)!.title).not.toBe(en.find((i) => i.premium)!.title);
+  });
+
   it('gives a free member the 9 videos with their links, and the masterclasses locked: no link, no lesson', async () => {
     const m = await f.member();
     const { videos, masterclasses } = await library(m.cookies);

@@ -131,6 +131,33 @@ describe('VitolAI on the local engine', () => {
   });
 });
 
+describe("the member's language (Accept-Language)", () => {
+  it('answers, refuses and picks in the language the request asks for', async () => {
+    const { m } = await seasonedMember();
+    const es = { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' };
+    const rec = await call(http, 'POST', '/api/chatbot/recommendations', {
+      cookies: m.cookies, headers: es, body: { sessionId: session(), message: 'Un puro con cuerpo de Nicaragua para después de cenar', userProfile: {}, smokingHistory: [] },
+    });
+    expect(rec.status).toBe(200);
+    expect(rec.body.suggestions.length).toBeGreaterThan(0);
+    for (const s of rec.body.suggestions) expect(byId.get(s.cigarId)!.country).toBe('Nicaragua');
+    expect(rec.body.response).toMatch(/^Para una velada larga, /);
+    expect(rec.body.suggestions[0].reason).toMatch(/fortaleza/);
+    const refused = await call(http, 'POST', '/api/chatbot/conversation', {
+      cookies: m.cookies, headers: { 'accept-language': 'fr' }, body: { sessionId: session(), message: 'Où acheter des Cohiba en ligne ?', topic: 'general' },
+    });
+    expect(refused.body.response).toMatch(/^Je ne peux pas vous aider à acheter/);
+    const de = { 'accept-language': 'de-AT' };
+    const picks = (await call(http, 'GET', '/api/recommendations/quick', { cookies: m.cookies, headers: de })).body.items as { reason: string }[];
+    expect(picks[0]!.reason).toMatch(/Stärke/);
+    const next = (await call(http, 'GET', '/api/recommendations/smoke-next', { cookies: m.cookies, headers: de })).body.items as { reason: string; pairing: string }[];
+    expect(next[0]!.reason).toMatch(/Ruhezeit|hinzugefügt/);
+    // No header: English, as before.
+    const plain = (await call(http, 'GET', '/api/recommendations/smoke-next', { cookies: m.cookies })).body.items as { reason: string }[];
+    expect(plain[0]!.reason).toMatch(/^(Rested|Added)/);
+  });
+});
+
 describe('streamed answers', () => {
   async function consume(events: AsyncIterable<{ event: string; data: any }>) {
     const out: { event: string; data: any }[] = [];

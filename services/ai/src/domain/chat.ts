@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { LanguageCode } from '@torcedor/shared/constants';
 import type { ChatAnswer, ConversationBody, RecommendationBody } from '@torcedor/shared/schemas/ai';
 import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext, StrengthLevel } from './engine/types.ts';
 import { usageView } from './usage.ts';
@@ -21,10 +22,10 @@ export interface AnswerInput { catalog: EngineCigar[]; member: MemberContext; re
 export const preferredStrengthOf = (body: Conversation | Recommendation): StrengthLevel | null =>
   ('userProfile' in body ? (body.userProfile.preferredStrength ?? null) : null);
 
-/** The provider's input: the grounding, the chat's earlier turns and the member's message with its topic. */
-export function answerInput(kind: AskKind, body: Conversation | Recommendation, g: { catalog: EngineCigar[]; member: MemberContext; history: StoredTurn[] }, now: Date): AnswerInput {
+/** The provider's input: the grounding, the chat's earlier turns and the member's message with its topic and the language to answer in. */
+export function answerInput(kind: AskKind, body: Conversation | Recommendation, g: { catalog: EngineCigar[]; member: MemberContext; history: StoredTurn[] }, now: Date, language: LanguageCode = 'en'): AnswerInput {
   const topic = kind === 'recommendations' ? 'recommendations' : (body as Conversation).topic;
-  return { catalog: g.catalog, member: g.member, request: { message: body.message, history: g.history.map(({ role, content }) => ({ role, content })), topic, now } };
+  return { catalog: g.catalog, member: g.member, request: { message: body.message, history: g.history.map(({ role, content }) => ({ role, content })), topic, now, language } };
 }
 
 /** The question and its answer as kept: the answer a moment after the question, and never before it. */

@@ -3,8 +3,13 @@ import { hasPremiumBenefits } from '@torcedor/shared/entitlement';
 import { LEARN_CATEGORIES, LEARN_LEVELS } from '@torcedor/shared/constants';
 import type { LearnItem } from '@torcedor/shared/schemas/ai';
 import type { Entitlement } from '@torcedor/shared/schemas/identity';
+import type { LanguageCode } from '@torcedor/shared/constants';
+import de from '../../content/de/learn.json' with { type: 'json' };
 import en from '../../content/en/learn.json' with { type: 'json' };
-import { Line, Paragraphs, parseContent, type ContentLanguage } from './content.ts';
+import es from '../../content/es/learn.json' with { type: 'json' };
+import fr from '../../content/fr/learn.json' with { type: 'json' };
+import it from '../../content/it/learn.json' with { type: 'json' };
+import { contentIn, contentLanguage, fill, parseContent, phrasesIn, textsIn, type ContentLanguage } from './content.ts';
 
 type Item = z.infer<typeof LearnItem>;
 type Category = (typeof LEARN_CATEGORIES)[number];
@@ -36,29 +41,39 @@ export const masterclassUrl = (id: string) => `/learn?${new URLSearchParams({ le
 
 export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** Reading time at about 200 words a minute. */
-export const readingTime = (text: string) => `${Math.max(1, Math.round(wordCount(text) / 200))} min read`;
-
-const Video = z.strictObject({
-  id: z.string().min(1), category: z.enum(LEARN_CATEGORIES), level: z.enum(LEARN_LEVELS), duration: Line, title: Line, channel: Line,
-  description: Line, query: Line,
-});
-/** A masterclass's body is written as its paragraphs. */
-const Lesson = z.strictObject({
-  id: z.string().min(1), category: z.enum(LEARN_CATEGORIES), level: z.enum(LEARN_LEVELS), title: Line, description: Line, body: Paragraphs,
-});
+/** Reading time at about 200 words a minute, in the language's words ("3 min read"). */
+export const readingTime = (text: string, language: ContentLanguage = 'en') =>
+  fill(phrasesIn(language).readingTime, { minutes: Math.max(1, Math.round(wordCount(text) / 200)) });
 
 /**
- * The schema of a learn.json file (services/ai/content/<language>/learn.json): the channel name of the masterclasses,
- * the video cards (one per category, in the categories' order) and the premium masterclasses (250-500 words each).
+ * The schema of a learn.json file (services/ai/content/<language>/learn.json) in a language: the channel name of the
+ * masterclasses, the video cards (one per category, in the categories' order) and the premium masterclasses (250-500
+ * words each).
  */
-export const LearnFile = z.strictObject({ masterclassChannel: Line, videos: z.array(Video).min(1), masterclasses: z.array(Lesson).min(1) });
+export function learnFile(language: ContentLanguage) {
+  const { Line, Paragraphs } = textsIn(language);
+  const Video = z.strictObject({
+    id: z.string().min(1), category: z.enum(LEARN_CATEGORIES), level: z.enum(LEARN_LEVELS), duration: Line, title: Line, channel: Line,
+    description: Line, query: Line,
+  });
+  /** A masterclass's body is written as its paragraphs. */
+  const Lesson = z.strictObject({
+    id: z.string().min(1), category: z.enum(LEARN_CATEGORIES), level: z.enum(LEARN_LEVELS), title: Line, description: Line, body: Paragraphs,
+  });
+  return z.strictObject({ masterclassChannel: Line, videos: z.array(Video).min(1), masterclasses: z.array(Lesson).min(1) });
+}
 
-/** The Learn library files, one per language: a new language adds its file here (the service README). */
-const FILES: Record<ContentLanguage, unknown> = { en };
+/** The schema of the English learn.json file. */
+export const LearnFile = learnFile('en');
 
-/** The Learn library's words in a language, checked against its schema. */
-export const learnContentIn = (language: ContentLanguage) => parseContent(LearnFile, FILES[language], `${language}/learn.json`);
+/**
+ * The Learn library files, one per language that has one: a new language adds its import here (the service README);
+ * until then it reads the English file.
+ */
+export const LEARN_FILES: Partial<Record<ContentLanguage, unknown>> & { en: unknown } = { en, es, fr, de, it };
+
+/** The Learn library's words in a language (its own file, else English), checked against its schema. */
+export const learnContentIn = contentIn(LEARN_FILES, (data, language) => ({ language, ...parseContent(learnFile(language), data, `${language}/learn.json`) }));
 
 const content = learnContentIn('en');
 
@@ -78,10 +93,10 @@ function videoItem(v: LearnVideo): Item {
   };
 }
 
-function masterclassItem(m: Masterclass, open: boolean): Item {
+function masterclassItem(m: Masterclass, open: boolean, channel: string, language: ContentLanguage): Item {
   return {
-    id: m.id, title: m.title, channel: MASTERCLASS_CHANNEL, description: m.description, category: m.category,
-    duration: readingTime(m.body), level: m.level, views: 0, premium: true,
+    id: m.id, title: m.title, channel, description: m.description, category: m.category,
+    duration: readingTime(m.body, language), level: m.level, views: 0, premium: true,
     url: open ? masterclassUrl(m.id) : null, body: open ? m.body : null,
   };
 }
@@ -90,7 +105,10 @@ function masterclassItem(m: Masterclass, open: boolean): Item {
  * The library as the member may see it: the videos for everyone; the masterclasses' lessons (and their links) only
  * with premium benefits (a paid plan or a running trial) at `now`. A free member sees them locked, title and summary only.
  */
-export function learnLibrary(entitlement: Entitlement | null, now: Date): Item[] {
+export function learnLibrary(entitlement: Entitlement | null, now: Date, language?: LanguageCode): Item[] {
   const open = hasPremiumBenefits(entitlement, now);
-  return [...LEARN_LIBRARY_VIDEOS.map(videoItem), ...LEARN_LIBRARY_MASTERCLASSES.map((m) => masterclassItem(m, open))];
+  const lang = contentLanguage(language);
+  const c = learnContentIn(lang);
+  // The reading time is a label of the page: in the member's language even while a lesson's text is read in English.
+  return [...c.videos.map(videoItem), ...c.masterclasses.map((m) => masterclassItem(m, open, c.masterclassChannel, lang))];
 }

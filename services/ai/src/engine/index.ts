@@ -1,6 +1,6 @@
 /**
  * The local VitolAI engine's entry (docs/decisions.md, "VitolAI"): what the rest of ai runs of it. The engine itself
- * is pure logic in domain/engine/ (its words in content/<language>/knowledge.json). In AWS it is a module of ai's
+ * is pure logic in domain/engine/ (its words in content/<language>/: knowledge, templates, lexicon). In AWS it is a module of ai's
  * layer, built from this file and loaded on first use (`loadEngine`), so the HTTP function's bundle carries none of
  * its knowledge base; locally and in tests it is this source.
  */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AI_CONTEXT_TURNS } from '@torcedor/shared/constants';
+import { AI_CONTEXT_TURNS, type LanguageCode } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import type { ChatAnswer } from '@torcedor/shared/schemas/ai';
 import { StreamReply, type RouteHandler, type StreamEvent } from '@torcedor/service-kit/http';
@@ -27,17 +27,17 @@ const HISTORY_SHOWN = 200;
  * asked (recommendations count against the free daily quota, refused ones not; every answer against the abuse
  * limits); ask the provider, unless refused; give the reservation back if it fails; keep the exchange.
  */
-async function prepare(userId: string, kind: AskKind, body: Conversation | Recommendation, now: Date) {
+async function prepare(userId: string, kind: AskKind, body: Conversation | Recommendation, now: Date, language: LanguageCode) {
   const [usage, member, catalog, history, engine] = await Promise.all([
     readUsage(userId, usageDay(now)), loadMember(userId, preferredStrengthOf(body)), loadCatalog(), readTurns(userId, body.sessionId, AI_CONTEXT_TURNS),
     loadEngine(),
   ]);
   const limit = dailyLimit(usage.entitlement, now);
-  const refused = engine.refusal(body.message);
+  const refused = engine.refusal(body.message, language);
   const reservation = reservationOf(userId, kind, now, refused !== null);
   const reserved = await reserveAnswer(reservation, limit);
   if (!reserved.ok) throw limitRefusal(reserved.reason, now);
-  return { input: answerInput(kind, body, { catalog, member, history }, now), reservation, limit, refused };
+  return { input: answerInput(kind, body, { catalog, member, history }, now, language), reservation, limit, refused };
 }
 
 /** Keeps the exchange and reads the usage after it: the answer the page gets. */
@@ -47,9 +47,9 @@ async function finish(userId: string, body: Conversation | Recommendation, reply
   return chatAnswer(reply, after.used, limit, now);
 }
 
-/** One answer, whole (`now` is the clock: tests name it). */
-export async function ask(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date()): Promise<z.infer<typeof ChatAnswer>> {
-  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now);
+/** One answer, whole, in the request's language (`now` is the clock: tests name it). */
+export async function ask(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date(), language: LanguageCode = 'en'): Promise<z.infer<typeof ChatAnswer>> {
+  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now, language);
   try {
     const reply = refused ?? await (await aiProvider()).answer(input);
     // An answer that cannot be kept does not reach the member either: it spends nothing.
@@ -80,8 +80,8 @@ async function* deltas(provider: AiProvider, input: Awaited<ReturnType<typeof pr
  * the start (the provider's, or keeping the exchange) gives the reservation back and ends with an `error` event. A refused question is its refusal, in one
  * `delta`.
  */
-export async function askStream(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date()): Promise<StreamReply> {
-  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now);
+export async function askStream(userId: string, kind: AskKind, body: Conversation | Recommendation, now = new Date(), language: LanguageCode = 'en'): Promise<StreamReply> {
+  const { input, reservation, limit, refused } = await prepare(userId, kind, body, now, language);
   if (refused) {
     return new StreamReply((async function* refusal(): AsyncGenerator<StreamEvent> {
       yield { event: 'delta', data: { text: refused.text } };
@@ -108,14 +108,14 @@ export async function askStream(userId: string, kind: AskKind, body: Conversatio
   return new StreamReply(events());
 }
 
-/** The feed chat's answer (no quota; the abuse limits apply). */
-export const chatConversation: RouteHandler<Routes['chatConversation']> = async ({ session, body }) => ask(session.userId, 'conversation', body);
+/** The feed chat's answer (no quota; the abuse limits apply), in the request's language (Accept-Language). */
+export const chatConversation: RouteHandler<Routes['chatConversation']> = async ({ session, body, language }) => ask(session.userId, 'conversation', body, new Date(), language);
 /** A recommendation from the recommendations page (counts against the free daily quota). */
-export const chatRecommendations: RouteHandler<Routes['chatRecommendations']> = async ({ session, body }) => ask(session.userId, 'recommendations', body);
+export const chatRecommendations: RouteHandler<Routes['chatRecommendations']> = async ({ session, body, language }) => ask(session.userId, 'recommendations', body, new Date(), language);
 /** The feed chat's answer, streamed. */
-export const streamConversation: RouteHandler<Routes['streamConversation']> = async ({ session, body }) => askStream(session.userId, 'conversation', body);
+export const streamConversation: RouteHandler<Routes['streamConversation']> = async ({ session, body, language }) => askStream(session.userId, 'conversation', body, new Date(), language);
 /** A recommendation, streamed. */
-export const streamRecommendations: RouteHandler<Routes['streamRecommendations']> = async ({ session, body }) => askStream(session.userId, 'recommendations', body);
+export const streamRecommendations: RouteHandler<Routes['streamRecommendations']> = async ({ session, body, language }) => askStream(session.userId, 'recommendations', body, new Date(), language);
 
 /** A chat's turns as the page reads it: the last HISTORY_SHOWN, oldest first. */
 export const getChatHistory: RouteHandler<Routes['getChatHistory']> = async ({ session, params }) =>

@@ -11,19 +11,19 @@ async function grounding(userId: string) {
   return picksGrounding(catalog, member);
 }
 
-/** Catalog cigars matched to the member's history and preferences, best first, with their community rating and photo. */
-export const getQuickPicks: RouteHandler<Routes['getQuickPicks']> = async ({ session }) => {
+/** Catalog cigars matched to the member's history and preferences, best first, with their community rating and photo (reasons in the request's language). */
+export const getQuickPicks: RouteHandler<Routes['getQuickPicks']> = async ({ session, language }) => {
   const now = new Date();
   const [{ catalog, member }, { quickPicks }] = await Promise.all([grounding(session.userId), loadEngine()]);
-  const picks = quickPicks(catalog, member, QUICK_PICKS, now);
+  const picks = quickPicks(catalog, member, QUICK_PICKS, now, language);
   return quickPicksView(picks, await readCommunity(picks.map((p) => p.cigar.id)));
 };
 
-/** What to smoke next from the member's own humidor. */
-export const getSmokeNext: RouteHandler<Routes['getSmokeNext']> = async ({ session }) => {
+/** What to smoke next from the member's own humidor (reasons and pairings in the request's language). */
+export const getSmokeNext: RouteHandler<Routes['getSmokeNext']> = async ({ session, language }) => {
   const now = new Date();
   const [{ byId, member }, { smokeNext }] = await Promise.all([grounding(session.userId), loadEngine()]);
-  return { items: smokeNext(member, byId, now) };
+  return { items: smokeNext(member, byId, now, language) };
 };
 
 /** The recommendations page's profile card, from the server's own copies. */

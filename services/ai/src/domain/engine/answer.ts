@@ -1,16 +1,18 @@
+import type { LanguageCode } from '@torcedor/shared/constants';
+import { contentLanguage } from '../content.ts';
 import {
-  cigarTitle, indexCatalog, joinAnd, normalize, sizeLabel, STRENGTHS, strengthRank,
-  type CatalogIndex, type CigarFeatures, type WrapperTag,
+  cigarTitle, indexCatalog, sizeLabel, STRENGTHS, strengthRank,
+  type CatalogIndex, type CigarFeatures,
 } from './catalog.ts';
+import { knowledgeIn, type ExampleSpec, type Knowledge, type KnowledgeEntry } from './knowledge.ts';
+import { lexiconIn, type Lexicon } from './lexicon.ts';
 import {
-  DRINKS, KNOWLEDGE_BY_ID, MINORS_REFUSAL, NO_SHOPS_NOTE, SALES_REFUSAL, type ExampleSpec, type KnowledgeEntry,
-} from './knowledge.ts';
-import {
-  countryAdjective, flavourPhrase, minutesLabel, pairingFor, profileOf, rankCatalog, rankHumidor,
+  daysAgo, flavourPhrase, minutesLabel, pairingFor, profileOf, rankCatalog, rankHumidor,
   reasonFor, tasteOf, tasteScore, quickPicks, type HumidorPick, type RankResult, type Taste,
 } from './recommend.ts';
+import { wordsIn, type Words } from './templates.ts';
 import {
-  PRODUCTION_COUNTRIES, refusalOf, scoreKnowledge, strengthLabel, understandConversation, VITOLA_FAMILIES, type Filters, type Understanding,
+  PRODUCTION_COUNTRIES, readText, refusalOf, scoreKnowledge, strengthLabel, understandConversation, type Filters, type Understanding,
 } from './understand.ts';
 import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext, Suggestion } from './types.ts';
 
@@ -19,23 +21,29 @@ import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext, Suggestio
  * knowledge base. Same input, same answer; every cigar it names is a catalog cigar and is in `suggestions`.
  */
 export function answer(catalog: EngineCigar[], member: MemberContext, req: EngineRequest): EngineAnswer {
+  const language = contentLanguage(req.language);
   const idx = indexCatalog(catalog);
   const taste = tasteOf(member, idx);
   const u = understandConversation(catalog, req, taste.liked[0]?.f.cigar.id ?? null);
-  const ctx: Ctx = { catalog, idx, member, taste, u, req };
+  const w = wordsIn(language);
+  const ctx: Ctx = { catalog, idx, member, taste, u, req, w, k: knowledgeIn(language), L: lexiconIn(language) };
   const out = compose(ctx);
-  const text = (u.greeting && !['greeting', 'refuse-sales', 'refuse-minors'].includes(u.intent) ? `Hello! ${out.text}` : out.text)
+  const text = (u.greeting && !['greeting', 'refuse-sales', 'refuse-minors'].includes(u.intent) ? w.fill(w.t.greetingPrefix, { text: out.text }) : out.text)
     .replace(/\n{3,}/g, '\n\n').trim();
   return { text, suggestions: out.suggestions };
 }
 
 /**
  * The refusal a message gets whichever provider answers (the rule: understand.ts#refusalOf), or null when it is
- * answered. The handler asks before it reserves anything, so a refused question spends no answer of the quota.
+ * answered. The handler asks before it reserves anything, so a refused question spends no answer of the quota. The
+ * message is read, and the refusal written, in the request's language.
  */
-export function refusal(message: string): EngineAnswer | null {
-  const r = refusalOf(normalize(message));
-  return r ? { text: r === 'refuse-sales' ? SALES_REFUSAL : MINORS_REFUSAL, suggestions: [] } : null;
+export function refusal(message: string, language?: LanguageCode): EngineAnswer | null {
+  const lang = contentLanguage(language);
+  const L = lexiconIn(lang);
+  const r = refusalOf(readText(message, L), L);
+  const k = knowledgeIn(lang);
+  return r ? { text: r === 'refuse-sales' ? k.salesRefusal : k.minorsRefusal, suggestions: [] } : null;
 }
 
 interface Ctx {
@@ -45,22 +53,26 @@ interface Ctx {
   taste: Taste;
   u: Understanding;
   req: EngineRequest;
+  /** The answer's language: its templates, its knowledge base and its lexicon. */
+  w: Words;
+  k: Knowledge;
+  L: Lexicon;
 }
 
 function compose(ctx: Ctx): EngineAnswer {
   switch (ctx.u.intent) {
-    case 'refuse-sales': return { text: SALES_REFUSAL, suggestions: [] };
-    case 'refuse-minors': return { text: MINORS_REFUSAL, suggestions: [] };
+    case 'refuse-sales': return { text: ctx.k.salesRefusal, suggestions: [] };
+    case 'refuse-minors': return { text: ctx.k.minorsRefusal, suggestions: [] };
     case 'greeting': return greetingAnswer(ctx);
-    case 'thanks': return { text: 'You\'re welcome. Enjoy the smoke, and come back any time for another pick, a pairing or help with your humidor.', suggestions: [] };
+    case 'thanks': return { text: ctx.w.t.thanks, suggestions: [] };
     case 'platform': return knowledgeAnswer(ctx, 'platform');
     case 'education': return knowledgeAnswer(ctx, 'education');
     case 'smoke-next': return smokeNextAnswer(ctx);
     case 'cigar-info': return cigarInfoAnswer(ctx);
     case 'price': return priceAnswer(ctx);
     case 'recommend': return recommendAnswer(ctx);
-    case 'unclear': return ctx.req.topic === 'recommendations' ? recommendAnswer(ctx) : unclearAnswer();
-    case 'off-topic': return offTopicAnswer();
+    case 'unclear': return ctx.req.topic === 'recommendations' ? recommendAnswer(ctx) : unclearAnswer(ctx.w);
+    case 'off-topic': return offTopicAnswer(ctx.w);
   }
 }
 
@@ -69,46 +81,30 @@ function compose(ctx: Ctx): EngineAnswer {
 const suggestionOf = (c: EngineCigar, reason: string): Suggestion => ({ cigarId: c.id, brandName: c.brandName, name: c.name, reason });
 
 /** "- Padrón 1964 Anniversary Series Exclusivo (Robusto, 5.5 x 50, about 55 minutes): ..." */
-const bullet = (f: CigarFeatures, reason: string) => `- ${cigarTitle(f.cigar)} (${f.cigar.vitola}, ${sizeLabel(f.cigar)}, ${minutesLabel(f)}): ${reason}`;
-
-const money = (n: number) => `$${n.toFixed(2)}`;
-
-const WRAPPER_WORD: Record<WrapperTag, string> = {
-  connecticut: 'Connecticut-wrapped', broadleaf: 'broadleaf maduro', maduro: 'maduro', oscuro: 'oscuro', habano: 'Habano-wrapped',
-  corojo: 'Corojo-wrapped', cameroon: 'Cameroon-wrapped', sumatra: 'Sumatra-wrapped', 'san-andres': 'San Andrés maduro',
-  rosado: 'rosado-wrapped', 'sun-grown': 'sun-grown', criollo: 'Criollo-wrapped', candela: 'Candela', cuban: 'Cuban-wrapped',
-  natural: 'natural-wrapped', indonesian: 'Indonesian-wrapped', brazilian: 'Brazilian-wrapped',
-};
-
-const VITOLA_PLURAL: Record<string, string> = {
-  robusto: 'robustos', toro: 'toros', churchill: 'churchills', 'double corona': 'double coronas', corona: 'coronas',
-  'petit corona': 'petit coronas', lancero: 'lanceros', lonsdale: 'lonsdales', 'torpedo or belicoso': 'torpedoes and belicosos',
-  gordo: 'gordos', perfecto: 'perfectos', culebra: 'culebras',
-};
+const bullet = (f: CigarFeatures, reason: string, w: Words) =>
+  w.fill(w.t.bullet, { cigar: cigarTitle(f.cigar), vitola: f.cigar.vitola, size: sizeLabel(f.cigar, w), minutes: minutesLabel(f, w), reason });
 
 /** "mild to mild-medium, Connecticut-wrapped Dominican robustos from Ashton" */
-function describeFilters(f: Filters, idx: CatalogIndex): string {
+function describeFilters(f: Filters, idx: CatalogIndex, w: Words): string {
+  const d = w.t.describe;
   const adjectives: string[] = [];
-  if (f.strengths) adjectives.push(strengthLabel(f.strengths));
-  if (f.wrappers) adjectives.push(joinAnd(f.wrappers.map((w) => WRAPPER_WORD[w]), 'or'));
+  if (f.strengths) adjectives.push(w.fill(d.strength, { strength: strengthLabel(f.strengths, w) }));
+  if (f.wrappers) adjectives.push(w.fill(d.wrappers, { wrappers: w.list(f.wrappers.map((x) => w.t.wrapperWord[x]), 'or') }));
   const made = f.countries?.filter((c) => PRODUCTION_COUNTRIES.includes(c)) ?? [];
   const leaf = f.countries?.filter((c) => !PRODUCTION_COUNTRIES.includes(c)) ?? [];
-  const country = made.length ? joinAnd(made.map((c) => countryAdjective(c)), 'or') : '';
-  const noun = f.vitolas ? joinAnd(f.vitolas.map((v) => VITOLA_PLURAL[VITOLA_FAMILIES[v].label] ?? VITOLA_FAMILIES[v].label), 'or') : 'cigars';
-  let s = [adjectives.join(', '), country, f.puro ? 'puro' : '', noun].filter(Boolean).join(' ');
-  if (f.puro && noun === 'cigars') s = s.replace('puro cigars', 'puros');
-  if (leaf.length) s += ` with ${joinAnd(leaf.map((c) => countryAdjective(c)), 'or')} leaf`;
-  if (f.brandIds) s += ` from ${joinAnd(f.brandIds.map((b) => idx.brands.find((x) => x.id === b)?.name ?? b), 'or')}`;
-  if (f.flavours) s += ` with ${joinAnd(f.flavours.map((x) => (x === 'nut' ? 'nutty' : x)), 'or')} notes`;
-  if (f.maxLength !== null) s += ` of ${f.maxLength} inches or less`;
-  if (f.minLength !== null) s += ` of ${f.minLength} inches or more`;
+  const country = made.length ? w.fill(d.country, { countries: w.list(made.map((c) => w.country(c, 'of')), 'or') }) : '';
+  const puros = f.puro && !f.vitolas;
+  const noun = f.vitolas ? w.list(f.vitolas.map((v) => w.t.vitolaPlural[v]), 'or') : puros ? d.puros : d.cigars;
+  let s = w.fill(d.head, { adjectives: adjectives.join(d.adjectivesJoin), country, puro: f.puro && !puros ? d.puro : '', noun })
+    // Slots left empty leave no double space or stray comma ("robustos , de fortaleza media").
+    .replace(/\s+/g, ' ').replace(/ ,/g, ',').replace(/^[\s,]+|[\s,]+$/g, '');
+  if (leaf.length) s += w.fill(d.leaf, { countries: w.list(leaf.map((c) => w.country(c, 'of')), 'or') });
+  if (f.brandIds) s += w.fill(d.brands, { brands: w.list(f.brandIds.map((b) => idx.brands.find((x) => x.id === b)?.name ?? b), 'or') });
+  if (f.flavours) s += w.fill(d.flavours, { flavours: w.list(f.flavours.map((x) => (w.t.flavourNotes as Record<string, string>)[x] ?? x), 'or') });
+  if (f.maxLength !== null) s += w.fill(d.maxLength, { length: w.num(f.maxLength) });
+  if (f.minLength !== null) s += w.fill(d.minLength, { length: w.num(f.minLength) });
   return s;
 }
-
-const RELAX_LABEL: Record<string, string> = {
-  strength: 'the strength', wrapper: 'the wrapper', country: 'the country', vitola: 'the shape', brand: 'the brand',
-  maxLength: 'the length', minLength: 'the length', flavour: 'the flavour notes', puro: 'the single-country rule', similar: 'how close the strength is',
-};
 
 function withoutKeys(f: Filters, keys: string[]): Filters {
   const out: Filters = { ...f, sources: { ...f.sources } };
@@ -126,29 +122,31 @@ function withoutKeys(f: Filters, keys: string[]): Filters {
   return out;
 }
 
-function relaxNote(r: RankResult, f: Filters): string | null {
+function relaxNote(r: RankResult, f: Filters, w: Words): string | null {
   if (!r.relaxed.length) return null;
-  const labels = joinAnd([...new Set(r.relaxed.map((c) => RELAX_LABEL[c.key] ?? c.label))]);
-  if (f.vitolas?.includes('culebra')) return `There are no culebras in the catalog, so I relaxed ${labels} and kept the rest of what you asked for.`;
-  if (f.wrappers?.includes('candela') && r.strictCount === 0) return `There are no Candela-wrapped cigars in the catalog right now, so I relaxed ${labels}.`;
-  if (r.strictCount === 0) return `Nothing in the catalog matches all of that, so I relaxed ${labels} and kept the rest.`;
-  return `Only ${r.strictCount} ${r.strictCount === 1 ? 'cigar in the catalog matches' : 'cigars in the catalog match'} everything you asked for, so I relaxed ${labels} for the rest.`;
+  const t = w.t.relax;
+  const labels = w.list([...new Set(r.relaxed.map((c) => w.t.relaxLabel[c.key]))]);
+  if (f.vitolas?.includes('culebra')) return w.fill(t.culebra, { labels });
+  if (f.wrappers?.includes('candela') && r.strictCount === 0) return w.fill(t.candela, { labels });
+  if (r.strictCount === 0) return w.fill(t.none, { labels });
+  return w.plural(t.some, r.strictCount, { labels });
 }
 
-function priceNote(member: MemberContext, max: number | null): string {
-  const lines = ['The catalog lists no prices (they vary by country, tax and seller, and Torcedor doesn\'t sell cigars), so I can\'t honestly filter by cost.'];
+function priceNote(member: MemberContext, max: number | null, w: Words): string {
+  const t = w.t.price;
+  const lines = [t.noPrices];
   const paid = member.humidor
     .filter((i) => i.pricePaid !== null && i.pricePaid >= 0)
     .sort((a, b) => a.pricePaid! - b.pricePaid! || a.itemId.localeCompare(b.itemId));
-  const named = (i: (typeof paid)[number]) => `the ${i.brandName} ${i.cigarName} (${money(i.pricePaid!)})`;
+  const named = (i: (typeof paid)[number]) => w.fill(t.logged, { cigar: `${i.brandName} ${i.cigarName}`, price: w.money(i.pricePaid!) });
   if (max !== null) {
     const under = paid.filter((i) => i.pricePaid! <= max + 1e-9);
-    if (under.length) lines.push(`From your own humidor, you logged paying ${money(max)} or less a stick for ${joinAnd(under.slice(0, 3).map(named))}.`);
-    else if (paid.length) lines.push(`Nothing in your humidor was logged at ${money(max)} or less a stick; your lowest logged price is ${named(paid[0]!)}.`);
+    if (under.length) lines.push(w.fill(t.under, { max: w.money(max), items: w.list(under.slice(0, 3).map(named)) }));
+    else if (paid.length) lines.push(w.fill(t.noneUnder, { max: w.money(max), item: named(paid[0]!) }));
   } else if (paid.length) {
-    lines.push(`Your lowest logged prices per stick: ${joinAnd(paid.slice(0, 3).map(named))}.`);
+    lines.push(w.fill(t.lowest, { items: w.list(paid.slice(0, 3).map(named)) }));
   }
-  if (!paid.length) lines.push('If you log the price paid per stick when you add cigars to your humidor, I can use your own numbers.');
+  if (!paid.length) lines.push(t.logIt);
   return lines.join(' ');
 }
 
@@ -156,11 +154,11 @@ function priceNote(member: MemberContext, max: number | null): string {
 
 /** Relative requests with nothing earlier to compare with: compared with the member's own taste. */
 function resolveFilters(ctx: Ctx): { filters: Filters; notes: string[] } {
-  const { u, taste, member } = ctx;
+  const { u, taste, member, w } = ctx;
   const filters: Filters = { ...u.filters, sources: { ...u.filters.sources } };
   const notes: string[] = [];
-  if (u.limit === 'top') notes.push('Those were already full, the top of the scale, so here are other full-bodied cigars instead.');
-  if (u.limit === 'bottom') notes.push('Those were already mild, the gentlest on the scale, so here are other mild cigars instead.');
+  if (u.limit === 'top') notes.push(w.t.recommend.limitTop);
+  if (u.limit === 'bottom') notes.push(w.t.recommend.limitBottom);
   if (u.relative && !filters.strengths) {
     const base = taste.centre !== null ? Math.round(taste.centre) : member.preferredStrength ? strengthRank(member.preferredStrength) : 2;
     const lv = STRENGTHS.filter((_, i) => (u.relative === 'stronger' ? i > base : i < base));
@@ -175,85 +173,86 @@ function resolveFilters(ctx: Ctx): { filters: Filters; notes: string[] } {
 }
 
 function recommendAnswer(ctx: Ctx): EngineAnswer {
-  const { u, idx, taste, member } = ctx;
+  const { u, idx, taste, member, w, k } = ctx;
+  const t = w.t.recommend;
   const { filters, notes } = resolveFilters(ctx);
-  const similar = u.similarTo ? profileOf(u.similarTo, idx) : null;
+  const similar = u.similarTo ? profileOf(u.similarTo, idx, w) : null;
   const exclude = new Set<string>([...(similar?.ids ?? [])]);
   if (u.followUp || u.another) for (const id of u.named) exclude.add(id);
   const result = rankCatalog(idx, taste, {
     filters, similar, occasions: u.occasions, drink: u.drink, budget: u.price !== null, exclude, n: 3,
   });
-  if (!result.picks.length) {
-    return { text: 'I\'ve suggested everything in the catalog that fits that. Try a different strength, wrapper or shape and I\'ll find more.', suggestions: [] };
-  }
-  const reasonCtx = { taste, similar, occasions: u.occasions, drink: u.drink, preferred: member.preferredStrength, cited: new Map<string, number>() };
+  if (!result.picks.length) return { text: t.noMore, suggestions: [] };
+  const reasonCtx = { taste, similar, occasions: u.occasions, drink: u.drink, preferred: member.preferredStrength, cited: new Map<string, number>(), words: w };
   const lines = result.picks.map((r) => ({ f: r.f, reason: reasonFor(r.f, reasonCtx) }));
 
   // Nothing matched everything: describe what the picks do match, and say below what was relaxed.
   const shown: Filters = result.strictCount === 0 && result.relaxed.length ? withoutKeys(filters, result.relaxed.map((c) => c.key)) : filters;
-  const described = describeFilters(shown, idx);
-  const plain = described === 'cigars';
-  const count = lines.length === 1 ? 'One' : lines.length === 2 ? 'Two' : 'Three';
+  const described = describeFilters(shown, idx, w);
+  const plain = described === w.t.describe.cigars;
+  const n = String(Math.min(3, lines.length)) as '1' | '2' | '3';
+  const vars = { count: t.count[n], countLower: t.countLower[n], described };
   let intro: string;
   if (similar) {
-    const extra = plain ? '' : ` (${described})`;
-    intro = `${count} cigars close to the ${similar.title}${extra}, matched on strength, wrapper, country, size and flavour:`;
+    intro = w.fill(t.similar, { ...vars, title: similar.title, described: plain ? '' : w.fill(t.similarDescribed, { described }) });
   } else if (u.relative && u.followUp) {
-    intro = `${u.relative === 'stronger' ? 'A step up in strength' : 'A step down in strength'} from the last picks: ${count.toLowerCase()} ${described}:`;
+    intro = w.fill(u.relative === 'stronger' ? t.stepUp : t.stepDown, vars);
   } else if (u.occasions.includes('morning')) {
-    intro = `For a morning coffee, ${count.toLowerCase()} ${described}: gentle enough for the hour and short enough to finish with the cup.`;
+    intro = w.fill(t.morning, vars);
   } else if (u.occasions.includes('evening') || u.occasions.includes('long')) {
-    intro = `For a long evening${u.drink ? ` with ${DRINKS[u.drink].label}` : ''}, ${count.toLowerCase()} ${described}:`;
+    intro = w.fill(t.evening, { ...vars, drink: u.drink ? w.fill(t.eveningDrink, { drink: k.drinks[u.drink].label }) : '' });
   } else if (u.occasions.includes('celebration')) {
-    intro = `For a celebration, ${count.toLowerCase()} ${plain ? 'special cigars' : described} with a story behind them:`;
+    intro = w.fill(t.celebration, { ...vars, described: plain ? t.celebrationPlain : described });
   } else if (u.occasions.includes('quick')) {
-    intro = `For a quick smoke, ${count.toLowerCase()} ${described}:`;
+    intro = w.fill(t.quick, vars);
   } else if (plain) {
-    intro = taste.hasReviews ? `${count} picks from the catalog, weighted toward what you rate highly:` : `${count} well-balanced picks from the catalog to start with:`;
+    intro = w.fill(taste.hasReviews ? t.plainReviewed : t.plainNew, vars);
   } else if (result.relaxed.length && result.strictCount > 0) {
-    intro = `The closest matches in the catalog for ${described}:`;
+    intro = w.fill(t.closest, vars);
   } else {
-    intro = `${count} ${described} from the catalog${taste.hasReviews ? ', weighted toward your reviews' : ''}:`;
+    intro = w.fill(t.matching, { ...vars, weighted: taste.hasReviews ? t.weighted : '' });
   }
-  if (u.followUp && u.another && !u.relative) intro = `${count} more ${described}, none of them suggested before:`;
+  if (u.followUp && u.another && !u.relative) intro = w.fill(t.more, vars);
 
-  const paragraphs = [intro, lines.map((l) => bullet(l.f, l.reason)).join('\n')];
+  const paragraphs = [intro, lines.map((l) => bullet(l.f, l.reason, w)).join('\n')];
   const extra: string[] = [...notes];
   const leafOnly = (filters.countries ?? []).filter((c) => !PRODUCTION_COUNTRIES.includes(c));
   if (leafOnly.length) {
-    const names = leafOnly.map((c) => (c === 'USA' ? 'the United States' : c));
-    extra.push(`No cigar in the catalog is made in ${joinAnd(names, 'or')}, so these carry ${joinAnd(leafOnly.map((c) => countryAdjective(c)), 'or')} leaf in the blend${leafOnly.includes('USA') ? ' (Connecticut wrapper or Pennsylvania filler)' : ''}.`);
+    extra.push(w.fill(t.leafOnly, {
+      countries: w.list(leafOnly.map((c) => w.country(c, 'from')), 'or'),
+      leaves: w.list(leafOnly.map((c) => w.country(c, 'of')), 'or'),
+      usa: leafOnly.includes('USA') ? t.leafOnlyUsa : '',
+    }));
   }
-  const relax = relaxNote(result, filters);
+  const relax = relaxNote(result, filters, w);
   if (relax) extra.push(relax);
-  if (u.price) extra.push(priceNote(member, u.price.max));
-  if (u.drink && extra.length < 2) extra.push(DRINKS[u.drink].advice);
-  if (u.occasions.includes('beginner') && extra.length < 2) extra.push('New to cigars? Smoke slowly (a puff a minute), don\'t inhale, and have something to eat and drink first; a robusto or corona is a friendlier first size than a big gordo.');
-  if (!taste.hasReviews && !similar && extra.length < 2) extra.push('Review what you smoke (draw, burn, flavor, overall) and my picks will follow your taste.');
+  if (u.price) extra.push(priceNote(member, u.price.max, w));
+  if (u.drink && extra.length < 2) extra.push(k.drinks[u.drink].advice);
+  if (u.occasions.includes('beginner') && extra.length < 2) extra.push(t.beginner);
+  if (!taste.hasReviews && !similar && extra.length < 2) extra.push(t.reviewPrompt);
   paragraphs.push(...extra.slice(0, 2));
-  if (extra.length < 2) paragraphs.push('Want something stronger, milder, another shape, or more like one of these? Just ask.');
+  if (extra.length < 2) paragraphs.push(t.askMore);
   return { text: paragraphs.join('\n\n'), suggestions: lines.map((l) => suggestionOf(l.f.cigar, l.reason)) };
 }
 
 // ------------------------------------------------------------------ knowledge
 
-const COMBINE = / (difference|differences|vs|versus|compare|compared|than|or|and) /;
-
 function knowledgeAnswer(ctx: Ctx, kind: 'platform' | 'education'): EngineAnswer {
-  const { u, req } = ctx;
-  const t = normalize(req.message);
-  const scored = scoreKnowledge(t).filter((x) => (kind === 'platform') === (x.entry.category === 'platform'));
-  const fromTopics = u.topics.map((id) => KNOWLEDGE_BY_ID.get(id)).filter((e): e is KnowledgeEntry => e !== undefined && (kind === 'platform') === (e.category === 'platform'));
+  const { u, req, w, k, L } = ctx;
+  const COMBINE = L.message.combine;
+  const t = readText(req.message, L);
+  const scored = scoreKnowledge(t, w.language).filter((x) => (kind === 'platform') === (x.entry.category === 'platform'));
+  const fromTopics = u.topics.map((id) => k.byId.get(id)).filter((e): e is KnowledgeEntry => e !== undefined && (kind === 'platform') === (e.category === 'platform'));
   // A comparison ("Connecticut or maduro?") is answered from the two specific entries, not the general guide.
   const specific = scored.filter((x) => !x.entry.id.endsWith('-guide'));
   const comparing = COMBINE.test(t) && specific.length >= 2 && specific[1]!.entry.category === specific[0]!.entry.category
     && specific[1]!.score >= specific[0]!.score * 0.6;
   const first = comparing ? specific[0]!.entry : scored[0]?.entry ?? fromTopics[0];
-  if (!first) return unclearAnswer();
+  if (!first) return unclearAnswer(w);
   const second = comparing ? specific[1]!.entry
     : scored[1] && COMBINE.test(t) && scored[1].score >= scored[0]!.score * 0.6 && scored[1].entry.category === first.category ? scored[1].entry : null;
   const paragraphs: string[] = [];
-  if (u.accessory) paragraphs.push(NO_SHOPS_NOTE);
+  if (u.accessory) paragraphs.push(k.noShopsNote);
   if (second) {
     for (const e of [first, second]) paragraphs.push(...e.text.split('\n\n').slice(0, 2));
   } else {
@@ -271,14 +270,14 @@ function knowledgeAnswer(ctx: Ctx, kind: 'platform' | 'education'): EngineAnswer
       suggestions.push(suggestionOf(ex.f.cigar, ex.reason));
     }
     if (first.category === 'wrapper' || first.category === 'vitola' || first.category === 'country') {
-      if (paragraphs.length < 6) paragraphs.push('Ask me for three to try (for example "a medium maduro robusto") and I\'ll pick them from the catalog for your taste.');
+      if (paragraphs.length < 6) paragraphs.push(w.t.education.askForThree);
     }
   }
   return { text: paragraphs.join('\n\n'), suggestions };
 }
 
 function exampleFor(ctx: Ctx, spec: ExampleSpec, used: ReadonlySet<string>): { f: CigarFeatures; sentence: string; reason: string } | null {
-  const { idx, taste } = ctx;
+  const { idx, taste, w } = ctx;
   let best: { f: CigarFeatures; s: number } | null = null;
   for (const f of idx.cigars) {
     if (used.has(f.cigar.id)) continue;
@@ -287,61 +286,58 @@ function exampleFor(ctx: Ctx, spec: ExampleSpec, used: ReadonlySet<string>): { f
     if (spec.country && f.cigar.country !== spec.country) continue;
     if (spec.strengths && !spec.strengths.includes(f.cigar.strength)) continue;
     // Clear examples first (one wrapper, named as such), then the member's taste.
-    const w = normalize(`${f.cigar.wrapper} ${f.cigar.name}`);
-    const clarity = spec.wrapper ? (/ or /.test(w) ? 0 : 0.3) + (w.includes(` ${spec.wrapper.replace('-', ' ')} `) ? 0.2 : 0) : 0;
+    const wr = readText(`${f.cigar.wrapper} ${f.cigar.name}`);
+    const clarity = spec.wrapper ? (/ or /.test(wr) ? 0 : 0.3) + (wr.includes(` ${spec.wrapper.replace('-', ' ')} `) ? 0.2 : 0) : 0;
     const s = clarity + tasteScore(f, taste) + (f.flavours.length ? 0.05 : 0);
     if (!best || s > best.s + 1e-12 || (Math.abs(s - best.s) <= 1e-12 && f.cigar.id < best.f.cigar.id)) best = { f, s };
   }
   if (!best) return null;
   const f = best.f;
   const c = f.cigar;
-  const flav = flavourPhrase(f);
-  const sentence = `An example from the catalog: the ${cigarTitle(c)}, a ${c.strength} ${c.vitola.toLowerCase()} (${sizeLabel(c)}) from ${c.country === 'Dominican Republic' ? 'the Dominican Republic' : c.country} with ${article(c.wrapper)} wrapper${flav ? `, ${flav.startsWith('notes') ? '' : 'and '}${flav}` : ''}.`;
-  return { f, sentence, reason: reasonFor(f, { taste }) };
+  const e = w.t.education;
+  const flav = flavourPhrase(f, 3, w);
+  const sentence = w.fill(e.example, {
+    cigar: cigarTitle(c), strength: w.t.strength[c.strength], vitolaLower: c.vitola.toLowerCase(), vitola: c.vitola, size: sizeLabel(c, w),
+    country: w.country(c.country, 'from'), wrapper: c.wrapper, wrapperWithArticle: article(c.wrapper),
+    flavour: flav ? w.fill(f.flavours.length ? e.exampleNotes : e.exampleDescriptors, { flavour: flav }) : '',
+  });
+  return { f, sentence, reason: reasonFor(f, { taste, words: w }) };
 }
 
+/** English's article before a catalog wrapper ("an Ecuadorian", "a Connecticut"), offered to every language's example. */
 const article = (phrase: string) => (/^[AEIOU]/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`);
 
 // ------------------------------------------------------------------ humidor
 
 function smokeNextAnswer(ctx: Ctx): EngineAnswer {
-  const { member, idx, req, u } = ctx;
+  const { member, idx, req, u, w } = ctx;
+  const h = w.t.humidor;
   const byId = new Map(idx.cigars.map((f) => [f.cigar.id, f.cigar]));
   const named = new Set(u.followUp ? u.named : []);
-  const all = rankHumidor(member, byId, req.now, idx);
+  const all = rankHumidor(member, byId, req.now, idx, w);
   const ranked = all.filter((p) => !named.has(p.item.cigarId));
   if (!all.length) {
-    const picks = quickPicks(ctx.catalog, member, 3, req.now);
-    const paragraphs = [
-      'Your humidor has nothing to smoke yet, so there is nothing to rank. Add cigars from Search (Add to Humidor) or with Add Cigar on My Humidor, with a box date if you know it, and I\'ll rank them by rest time and your own scores.',
-      'Meanwhile, three from the catalog that fit your taste:',
-      picks.map((p) => bullet(idx.byId.get(p.cigar.id)!, p.reason)).join('\n'),
-    ];
+    const picks = quickPicks(ctx.catalog, member, 3, req.now, w.language);
+    const paragraphs = [h.empty, h.meanwhile, picks.map((p) => bullet(idx.byId.get(p.cigar.id)!, p.reason, w)).join('\n')];
     return { text: paragraphs.join('\n\n'), suggestions: picks.map((p) => suggestionOf(p.cigar, p.reason)) };
   }
-  if (!ranked.length) {
-    return { text: 'That was everything in your humidor worth lighting right now. Add more from Search and I\'ll rank them too, or ask me for something new from the catalog.', suggestions: [] };
-  }
+  if (!ranked.length) return { text: h.exhausted, suggestions: [] };
   const title = (p: HumidorPick) => (p.f ? cigarTitle(p.f.cigar) : `${p.item.brandName} ${p.item.cigarName}`);
-  const shape = (p: HumidorPick) => (p.f ? ` (${p.f.cigar.vitola}, ${sizeLabel(p.f.cigar)}, ${minutesLabel(p.f)})` : '');
+  const shape = (p: HumidorPick) => (p.f ? w.fill(h.shape, { vitola: p.f.cigar.vitola, size: sizeLabel(p.f.cigar, w), minutes: minutesLabel(p.f, w) }) : '');
   const top = ranked[0]!;
   const paragraphs: string[] = [];
-  const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
   if (top.readiness === 'acclimatising') {
-    const lead = all.every((p) => p.readiness === 'acclimatising')
-      ? 'Everything in your humidor arrived within the last three weeks, so nothing has fully settled yet. If you can\'t wait, the best bet is'
-      : 'What is left in your humidor is still settling. If you can\'t wait, the best bet is';
-    paragraphs.push(`${lead} the ${title(top)}${shape(top)}: ${lower(top.reason)}.`);
+    const lead = all.every((p) => p.readiness === 'acclimatising') ? h.allSettling : h.restSettling;
+    paragraphs.push(w.fill(h.settlingPick, { lead, cigar: title(top), shape: shape(top), reason: lowerFirstChar(top.reason) }));
   } else {
-    paragraphs.push(`From your humidor, I'd light the ${title(top)}${shape(top)} next: ${lower(top.reason)}.`);
+    paragraphs.push(w.fill(h.lightNext, { cigar: title(top), shape: shape(top), reason: lowerFirstChar(top.reason) }));
   }
-  paragraphs.push(`Pairing: ${top.pairing}`);
+  paragraphs.push(w.fill(h.pairing, { pairing: top.pairing }));
   const others = ranked.slice(1).filter((p) => p.readiness !== 'acclimatising').slice(0, 2);
-  if (others.length) paragraphs.push(`Also ready:\n${others.map((p) => `- ${title(p)}${shape(p)}: ${p.reason}.`).join('\n')}`);
+  if (others.length) paragraphs.push(w.fill(h.alsoReady, { items: others.map((p) => w.fill(h.alsoItem, { cigar: title(p), shape: shape(p), reason: p.reason })).join('\n') }));
   const waiting = ranked.filter((p) => p.readiness === 'acclimatising' && p !== top).slice(0, 2);
-  const when = (p: HumidorPick) => (p.addedDays === 0 ? 'today' : p.addedDays === 1 ? 'yesterday' : `${p.addedDays} days ago`);
-  if (waiting.length) paragraphs.push(`Let ${joinAnd(waiting.map((p) => `the ${title(p)}, added ${when(p)},`))} rest: cigars need two to three weeks to settle after arriving.`);
-  if (!ctx.taste.hasReviews) paragraphs.push('Review what you smoke and I\'ll weigh your own draw, burn and flavor scores too.');
+  if (waiting.length) paragraphs.push(w.fill(h.waiting, { items: w.list(waiting.map((p) => w.fill(h.waitingItem, { cigar: title(p), when: daysAgo(p.addedDays, w) }))) }));
+  if (!ctx.taste.hasReviews) paragraphs.push(h.reviewToo);
   const suggestions = [top, ...others]
     .filter((p) => p.f !== null)
     .map((p) => suggestionOf(p.f!.cigar, `${p.reason}. ${p.pairing}`));
@@ -350,50 +346,54 @@ function smokeNextAnswer(ctx: Ctx): EngineAnswer {
 
 // ------------------------------------------------------------------ one cigar
 
-const PAIRING_QUESTION = / (pair|pairs|pairing|drink|drinks|goes with|go with|sip|match) /;
-
 function cigarInfoAnswer(ctx: Ctx): EngineAnswer {
-  const { u, idx, taste, member, req } = ctx;
+  const { u, idx, taste, member, req, w, k, L } = ctx;
+  const t = w.t.cigar;
   const fs = (u.cigarRef ?? []).map((id) => idx.byId.get(id)).filter((f): f is CigarFeatures => f !== undefined);
-  if (!fs.length) return unclearAnswer();
-  const pairingAsked = PAIRING_QUESTION.test(normalize(req.message));
+  if (!fs.length) return unclearAnswer(w);
+  const pairingAsked = L.message.pairingQuestion.test(readText(req.message, L));
   if (fs.length > 1) return rangeAnswer(ctx, fs, pairingAsked);
   const f = fs[0]!;
   const c = f.cigar;
-  const reason = reasonFor(f, { taste });
-  const facts = `The ${cigarTitle(c)} is a ${c.strength} ${c.vitola.toLowerCase()} (${sizeLabel(c)}, ${minutesLabel(f)}) made in ${c.country}: ${c.wrapper} wrapper, ${c.binder} binder and ${c.filler} filler.`;
+  const reason = reasonFor(f, { taste, words: w });
+  const facts = w.fill(t.facts, {
+    cigar: cigarTitle(c), strength: w.t.strength[c.strength], vitolaLower: c.vitola.toLowerCase(), vitola: c.vitola, size: sizeLabel(c, w),
+    minutes: minutesLabel(f, w), country: w.country(c.country, 'name'), wrapper: c.wrapper, binder: c.binder, filler: c.filler,
+  });
   if (pairingAsked) {
-    const drink = u.drink ? ` ${DRINKS[u.drink].advice}` : '';
+    const advice = u.drink ? ` ${k.drinks[u.drink].advice}` : '';
     return {
-      text: [`With the ${cigarTitle(c)}: ${pairingFor(c.strength)}${drink}`, facts, f.line].join('\n\n'),
+      text: [w.fill(t.withPairing, { cigar: cigarTitle(c), pairing: pairingFor(c.strength, w), advice }), facts, f.line].join('\n\n'),
       suggestions: [suggestionOf(c, reason)],
     };
   }
   const paragraphs = [facts, f.line];
   const personal: string[] = [];
   const own = taste.reviewed.get(c.id);
-  if (own) personal.push(`You scored it ${own.overallScore} overall (draw ${own.drawScore}, burn ${own.burnScore}, flavor ${own.flavorScore}).`);
+  if (own) personal.push(w.fill(t.youScored, { overall: w.num(own.overallScore), draw: w.num(own.drawScore), burn: w.num(own.burnScore), flavor: w.num(own.flavorScore) }));
   const held = member.humidor.filter((i) => i.cigarId === c.id && i.quantity > 0);
   if (held.length) {
-    const pick = rankHumidor({ ...member, humidor: held }, new Map([[c.id, c]]), req.now, idx)[0];
-    personal.push(`You have ${held.reduce((s, i) => s + i.quantity, 0)} in your humidor${pick ? ` (${lowerFirstChar(pick.reason.split('; ')[0]!)})` : ''}.`);
+    const pick = rankHumidor({ ...member, humidor: held }, new Map([[c.id, c]]), req.now, idx, w)[0];
+    const status = pick ? w.fill(t.youHaveStatus, { status: lowerFirstChar(pick.reason.split(w.t.humidor.partsJoin)[0]!) }) : '';
+    personal.push(w.fill(t.youHave, { count: w.num(held.reduce((s, i) => s + i.quantity, 0)), status }));
   }
-  if (taste.wish.has(c.id)) personal.push('It is on your wishlist.');
+  if (taste.wish.has(c.id)) personal.push(t.onWishlist);
   if (!personal.length && taste.hasReviews) {
     const s = tasteScore(f, taste);
-    if (s > 0.35) personal.push('It fits the cigars you rate highly.');
-    else if (s < 0) personal.push(`It is a change from what you usually rate highly${taste.centre !== null ? `, which runs ${STRENGTHS[Math.round(taste.centre)]}` : ''}.`);
+    if (s > 0.35) personal.push(t.fits);
+    else if (s < 0) personal.push(w.fill(t.change, { runs: taste.centre !== null ? w.fill(t.changeRuns, { strength: w.t.strength[STRENGTHS[Math.round(taste.centre)]!] }) : '' }));
   }
   if (personal.length) paragraphs.push(personal.join(' '));
-  paragraphs.push(`Pairing: ${pairingFor(c.strength)}`);
-  paragraphs.push(`Ask for "something like the ${cigarTitle(c)}" and I'll find similar cigars.`);
+  paragraphs.push(w.fill(t.pairing, { pairing: pairingFor(c.strength, w) }));
+  paragraphs.push(w.fill(t.askSimilar, { cigar: cigarTitle(c) }));
   return { text: paragraphs.join('\n\n'), suggestions: [suggestionOf(c, reason)] };
 }
 
 /** A line or a whole brand: one bullet per line (a line's sizes when there is only one line). */
 function rangeAnswer(ctx: Ctx, fs: CigarFeatures[], pairingAsked: boolean): EngineAnswer {
-  const { idx, taste } = ctx;
-  const p = profileOf(fs.map((f) => f.cigar.id), idx)!;
+  const { idx, taste, w, k } = ctx;
+  const t = w.t.cigar;
+  const p = profileOf(fs.map((f) => f.cigar.id), idx, w)!;
   const strengths = [...new Set(fs.map((f) => f.cigar.strength))].sort((a, b) => strengthRank(a) - strengthRank(b));
   const byLine = new Map<string, CigarFeatures[]>();
   for (const f of fs) byLine.set(f.lineKey, [...(byLine.get(f.lineKey) ?? []), f]);
@@ -401,21 +401,27 @@ function rangeAnswer(ctx: Ctx, fs: CigarFeatures[], pairingAsked: boolean): Engi
   let head: string;
   if (byLine.size === 1) {
     shown = pickSpread(fs.slice().sort((a, b) => a.cigar.length - b.cigar.length || a.cigar.id.localeCompare(b.cigar.id)), 3);
-    head = `The catalog has ${fs.length} ${fs.length === 1 ? 'size' : 'sizes'} of the ${p.title}, ${strengthLabel(strengths)}: ${fs[0]!.line}`;
+    head = w.plural(t.lineSizes, fs.length, { title: p.title, strengths: strengthLabel(strengths, w), line: fs[0]!.line });
   } else {
     // The member's best fit from each line, up to four lines.
     shown = [...byLine.values()]
       .map((line) => line.slice().sort((a, b) => tasteScore(b, taste) - tasteScore(a, taste) || a.cigar.id.localeCompare(b.cigar.id))[0]!)
       .sort((a, b) => tasteScore(b, taste) - tasteScore(a, taste) || a.cigar.id.localeCompare(b.cigar.id))
       .slice(0, 4);
-    head = `The catalog has ${fs.length} ${fs[0]!.cigar.brandName} cigars in ${byLine.size} lines, ${strengthLabel(strengths)}. One from each of ${shown.length === byLine.size ? 'them' : `${shown.length} of them`}:`;
+    head = w.fill(t.brandLines, {
+      count: w.num(fs.length), brand: fs[0]!.cigar.brandName, lines: w.num(byLine.size), strengths: strengthLabel(strengths, w),
+      which: shown.length === byLine.size ? t.brandLinesAll : w.fill(t.brandLinesSome, { count: w.num(shown.length) }),
+    });
   }
-  const paragraphs = [head, shown.map((f) => bullet(f, reasonFor(f, { taste }))).join('\n')];
+  const paragraphs = [head, shown.map((f) => bullet(f, reasonFor(f, { taste, words: w }), w)).join('\n')];
   const top = strengths[strengths.length - 1]!;
-  if (pairingAsked) paragraphs.unshift(`With the ${p.title} (${strengthLabel(strengths)}): ${pairingFor(top)}${ctx.u.drink ? ` ${DRINKS[ctx.u.drink].advice}` : ''}`);
-  else if (strengths.length === 1) paragraphs.push(`Pairing: ${pairingFor(top)}`);
-  paragraphs.push(`Ask about one of them by name, or for "something like the ${cigarTitle(shown[0]!.cigar)}".`);
-  return { text: paragraphs.join('\n\n'), suggestions: shown.map((f) => suggestionOf(f.cigar, reasonFor(f, { taste }))) };
+  if (pairingAsked) {
+    paragraphs.unshift(w.fill(t.rangePairing, {
+      title: p.title, strengths: strengthLabel(strengths, w), pairing: pairingFor(top, w), advice: ctx.u.drink ? ` ${k.drinks[ctx.u.drink].advice}` : '',
+    }));
+  } else if (strengths.length === 1) paragraphs.push(w.fill(t.pairing, { pairing: pairingFor(top, w) }));
+  paragraphs.push(w.fill(t.rangeAsk, { cigar: cigarTitle(shown[0]!.cigar) }));
+  return { text: paragraphs.join('\n\n'), suggestions: shown.map((f) => suggestionOf(f.cigar, reasonFor(f, { taste, words: w }))) };
 }
 
 const lowerFirstChar = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -430,22 +436,21 @@ function pickSpread<T>(sorted: T[], n: number): T[] {
 // ------------------------------------------------------------------ price
 
 function priceAnswer(ctx: Ctx): EngineAnswer {
-  const { u, idx, taste, member } = ctx;
+  const { u, idx, taste, member, w } = ctx;
+  const t = w.t.price;
   const ref = (u.cigarRef ?? []).map((id) => idx.byId.get(id)).filter((f): f is CigarFeatures => f !== undefined);
   if (ref.length) {
     // A price for one cigar or line: no number to give, but what the member logged for it, and what it is.
     const f = ref[0]!;
-    const title = ref.length === 1 ? cigarTitle(f.cigar) : profileOf(ref.map((x) => x.cigar.id), idx)!.title;
+    const title = ref.length === 1 ? cigarTitle(f.cigar) : profileOf(ref.map((x) => x.cigar.id), idx, w)!.title;
     const mine = member.humidor.filter((i) => ref.some((x) => x.cigar.id === i.cigarId) && i.pricePaid !== null);
-    const paragraphs = [
-      `I can't quote a price for the ${title}: the catalog lists no prices (they vary by country, tax and seller), and Torcedor doesn't sell cigars or point to sellers.`,
-    ];
-    if (mine.length) paragraphs.push(`You logged paying ${joinAnd(mine.map((i) => `${money(i.pricePaid!)} a stick for the ${i.brandName} ${i.cigarName}`))}.`);
+    const paragraphs = [w.fill(t.cannotQuote, { title })];
+    if (mine.length) paragraphs.push(w.fill(t.youPaid, { items: w.list(mine.map((i) => w.fill(t.paidItem, { price: w.money(i.pricePaid!), cigar: `${i.brandName} ${i.cigarName}` }))) }));
     const shown = ref.slice(0, 3);
-    paragraphs.push(`What it is:\n${shown.map((x) => bullet(x, reasonFor(x, { taste }))).join('\n')}`);
-    return { text: paragraphs.join('\n\n'), suggestions: shown.map((x) => suggestionOf(x.cigar, reasonFor(x, { taste }))) };
+    paragraphs.push(w.fill(t.whatItIs, { items: shown.map((x) => bullet(x, reasonFor(x, { taste, words: w }), w)).join('\n') }));
+    return { text: paragraphs.join('\n\n'), suggestions: shown.map((x) => suggestionOf(x.cigar, reasonFor(x, { taste, words: w }))) };
   }
-  const paragraphs = [priceNote(member, u.price?.max ?? null)];
+  const paragraphs = [priceNote(member, u.price?.max ?? null, w)];
   // The only price hints the catalog holds: lines its descriptions call everyday or value smokes.
   const result = rankCatalog(idx, taste, {
     filters: { ...u.filters, sources: { ...u.filters.sources } }, similar: null, occasions: u.occasions, drink: u.drink, budget: true,
@@ -453,52 +458,29 @@ function priceAnswer(ctx: Ctx): EngineAnswer {
   });
   const everyday = result.picks.filter((r) => r.f.marks.everyday);
   if (everyday.length) {
-    paragraphs.push(`The only price hints in the catalog are lines its descriptions call everyday or value smokes:\n${everyday.map((r) => bullet(r.f, reasonFor(r.f, { taste }))).join('\n')}`);
+    paragraphs.push(w.fill(t.everyday, { items: everyday.map((r) => bullet(r.f, reasonFor(r.f, { taste, words: w }), w)).join('\n') }));
   }
-  paragraphs.push('Tell me the style you enjoy (strength, wrapper, size) and I\'ll suggest cigars from the catalog.');
-  return { text: paragraphs.join('\n\n'), suggestions: everyday.map((r) => suggestionOf(r.f.cigar, reasonFor(r.f, { taste }))) };
+  paragraphs.push(t.tellStyle);
+  return { text: paragraphs.join('\n\n'), suggestions: everyday.map((r) => suggestionOf(r.f.cigar, reasonFor(r.f, { taste, words: w }))) };
 }
 
 // ------------------------------------------------------------------ the rest
 
 function greetingAnswer(ctx: Ctx): EngineAnswer {
-  const { member } = ctx;
+  const { member, w } = ctx;
+  const g = w.t.greeting;
   const sticks = member.humidor.reduce((s, i) => s + Math.max(0, i.quantity), 0);
   const personal = member.reviews.length
-    ? `I can see your ${member.reviews.length} ${member.reviews.length === 1 ? 'review' : 'reviews'}${sticks ? ` and the ${sticks} ${sticks === 1 ? 'stick' : 'sticks'} in your humidor` : ''}, so my picks follow your taste.`
-    : sticks ? `I can see the ${sticks} ${sticks === 1 ? 'stick' : 'sticks'} in your humidor; review what you smoke and my picks will follow your taste.`
-      : 'Review a few cigars you have smoked and my picks will follow your taste.';
-  const text = [
-    'Hello! I\'m VitolAI (beta), Torcedor\'s cigar assistant. I can:',
-    [
-      '- Recommend cigars from the club\'s catalog, for example "a mild Connecticut robusto" or "something like the Padrón 1964 Exclusivo"',
-      '- Pick what to smoke next from your humidor, by rest time and your own scores',
-      '- Explain wrappers, vitolas, storage, cutting, lighting, etiquette and pairings',
-      '- Help you find your way around Torcedor: humidor, wishlist, reviews, events, premium and settings',
-    ].join('\n'),
-    personal,
-    'What are you in the mood for?',
-  ].join('\n\n');
+    ? w.plural(g.reviews, member.reviews.length, { sticks: sticks ? w.plural(g.reviewsSticks, sticks) : '' })
+    : sticks ? w.plural(g.sticks, sticks) : g.nothing;
+  const text = [g.intro, g.abilities.join('\n'), personal, g.mood].join('\n\n');
   return { text, suggestions: [] };
 }
 
-function unclearAnswer(): EngineAnswer {
-  return {
-    text: [
-      'I\'m not sure I followed that. A few things you can ask me:',
-      '- A style: "a medium Nicaraguan toro" or "something full-bodied for after dinner"\n- "Something like" a cigar you enjoyed\n- "What should I smoke next from my humidor?"\n- Storage, cutting, lighting, pairings, or how something works in Torcedor',
-    ].join('\n\n'),
-    suggestions: [],
-  };
+function unclearAnswer(w: Words): EngineAnswer {
+  return { text: w.t.unclear.join('\n\n'), suggestions: [] };
 }
 
-function offTopicAnswer(): EngineAnswer {
-  return {
-    text: [
-      'That\'s outside what I can help with: I stick to cigars and the club.',
-      'I can recommend cigars from the catalog, pick what to smoke next from your humidor, explain wrappers, storage or pairings, or walk you through Torcedor\'s features. What would you like?',
-    ].join('\n\n'),
-    suggestions: [],
-  };
+function offTopicAnswer(w: Words): EngineAnswer {
+  return { text: w.t.offTopic.join('\n\n'), suggestions: [] };
 }
-

@@ -1,3 +1,4 @@
+import { ENGLISH_WORDS, type Words } from './templates.ts';
 import type { EngineCigar, StrengthLevel } from './types.ts';
 
 /**
@@ -8,13 +9,18 @@ import type { EngineCigar, StrengthLevel } from './types.ts';
 export const STRENGTHS: readonly StrengthLevel[] = ['mild', 'mild-medium', 'medium', 'medium-full', 'full'];
 export const strengthRank = (s: StrengthLevel): number => STRENGTHS.indexOf(s);
 
-/** Lower case, no accents, no apostrophes, other punctuation as spaces (keeps '$', '%' and decimal points), padded with one space. */
-export function normalize(text: string): string {
+/**
+ * Lower case, no accents ('ß' as 'ss'), no apostrophes, other punctuation as spaces (keeps '$', '%' and decimal
+ * points), padded with one space. `apostrophes: 'split'` reads an apostrophe as a space, for languages that elide
+ * ("l'humidor" → "l humidor"); English joins ("don't" → "dont").
+ */
+export function normalize(text: string, apostrophes: 'join' | 'split' = 'join'): string {
   const t = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/['’‘`´]/g, '')
+    .replace(/ß/g, 'ss').replace(/œ/g, 'oe').replace(/æ/g, 'ae')
+    .replace(/['’‘`´]/g, apostrophes === 'split' ? ' ' : '')
     .replace(/[^a-z0-9$%.]+/g, ' ')
     // A point is kept only as a decimal point (5.5), never as punctuation.
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
@@ -36,26 +42,6 @@ export const WRAPPER_TAGS = [
   'san-andres', 'rosado', 'sun-grown', 'criollo', 'candela', 'cuban', 'natural', 'indonesian', 'brazilian',
 ] as const;
 export type WrapperTag = (typeof WRAPPER_TAGS)[number];
-
-export const WRAPPER_LABEL: Record<WrapperTag, string> = {
-  connecticut: 'Connecticut-shade',
-  broadleaf: 'broadleaf',
-  maduro: 'maduro',
-  oscuro: 'oscuro',
-  habano: 'Habano',
-  corojo: 'Corojo',
-  cameroon: 'Cameroon',
-  sumatra: 'Sumatra',
-  'san-andres': 'San Andrés',
-  rosado: 'rosado',
-  'sun-grown': 'sun-grown',
-  criollo: 'Criollo',
-  candela: 'Candela',
-  cuban: 'Cuban',
-  natural: 'natural',
-  indonesian: 'Indonesian',
-  brazilian: 'Brazilian',
-};
 
 /** The wrapper families of one cigar, from its wrapper text, refined by its name when the line offers several wrappers. */
 export function wrapperTags(wrapper: string, name: string): Set<WrapperTag> {
@@ -119,13 +105,6 @@ const FLAVOUR_WORDS: readonly [RegExp, string][] = [
   [/ (citrus|citrusy|lemon|zest|zesty) /, 'citrus'],
 ];
 
-/** Flavour words as nouns for "notes of ..." */
-export const FLAVOUR_NOUN: Record<string, string> = {
-  cream: 'cream', cedar: 'cedar', nut: 'nuts', cocoa: 'cocoa', coffee: 'coffee', pepper: 'pepper', spice: 'spice',
-  leather: 'leather', earth: 'earth', sweet: 'sweetness', honey: 'honey', toast: 'toast', wood: 'wood', floral: 'flowers',
-  grass: 'hay', fruit: 'dried fruit', citrus: 'citrus',
-};
-
 /** Canonical flavours in the order the text names them. */
 export function flavoursOf(text: string): string[] {
   const t = normalize(text);
@@ -137,7 +116,8 @@ export function flavoursOf(text: string): string[] {
   return found.sort((a, b) => a.at - b.at).map((x) => x.f);
 }
 
-const DESCRIPTORS = ['rich', 'smooth', 'mellow', 'bold', 'dense', 'elegant', 'complex', 'refined', 'balanced', 'oily', 'dark', 'approachable', 'powerful', 'strong'];
+/** Words of a line's description that say how it smokes when it names no flavour (written in the answer's language: templates.json `descriptors`). */
+export const DESCRIPTORS = ['rich', 'smooth', 'mellow', 'bold', 'dense', 'elegant', 'complex', 'refined', 'balanced', 'oily', 'dark', 'approachable', 'powerful', 'strong'];
 
 /** Country adjectives in leaf descriptions, to the country they name. */
 const LEAF_COUNTRY: readonly [RegExp, string][] = [
@@ -316,11 +296,6 @@ export function indexCatalog(catalog: readonly EngineCigar[]): CatalogIndex {
 /** "Padrón 1964 Anniversary Series Exclusivo" */
 export const cigarTitle = (c: Pick<EngineCigar, 'brandName' | 'name'>): string => `${c.brandName} ${c.name}`;
 
-/** "5.5 x 50" */
-export const sizeLabel = (c: Pick<EngineCigar, 'length' | 'ringGauge'>): string => `${c.length} x ${c.ringGauge}`;
-
-/** Joins a list as prose: "a, b and c". */
-export function joinAnd(items: readonly string[], last = 'and'): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
-}
+/** "5.5 x 50", in the language's numbers. */
+export const sizeLabel = (c: Pick<EngineCigar, 'length' | 'ringGauge'>, w: Words = ENGLISH_WORDS): string =>
+  w.fill(w.t.size, { length: w.num(c.length), ring: w.num(c.ringGauge) });

@@ -1,8 +1,12 @@
 import * as z from 'zod';
 import { Strength } from '@torcedor/shared/schemas/humidor';
+import de from '../../../content/de/knowledge.json' with { type: 'json' };
 import en from '../../../content/en/knowledge.json' with { type: 'json' };
-import { Line, Paragraphs, parseContent, type ContentLanguage } from '../content.ts';
-import { WRAPPER_TAGS, type WrapperTag } from './catalog.ts';
+import es from '../../../content/es/knowledge.json' with { type: 'json' };
+import fr from '../../../content/fr/knowledge.json' with { type: 'json' };
+import it from '../../../content/it/knowledge.json' with { type: 'json' };
+import { contentIn, parseContent, textsIn, type ContentLanguage } from '../content.ts';
+import { escapeRe, normalize, WRAPPER_TAGS, type WrapperTag } from './catalog.ts';
 import type { StrengthLevel } from './types.ts';
 
 /**
@@ -53,42 +57,90 @@ const Example = z.strictObject({
   maxRing: z.number().optional(),
 });
 
-const Entry = z.strictObject({
-  id: z.string().min(1),
-  category: z.enum(KNOWLEDGE_CATEGORIES),
-  title: z.string().min(1),
-  weight: z.number().positive().optional(),
-  keywords: z.array(z.string().min(1)).min(1),
-  related: z.array(z.string().min(1)).optional(),
-  text: Paragraphs,
-  example: Example.optional(),
+/** The schema of a knowledge.json file in a language (its `{fact}` placeholders filled in that language). */
+export function knowledgeFile(language: ContentLanguage) {
+  const { Line, Paragraphs } = textsIn(language);
+  const Entry = z.strictObject({
+    id: z.string().min(1),
+    category: z.enum(KNOWLEDGE_CATEGORIES),
+    title: z.string().min(1),
+    weight: z.number().positive().optional(),
+    keywords: z.array(z.string().min(1)).min(1),
+    related: z.array(z.string().min(1)).optional(),
+    text: Paragraphs,
+    example: Example.optional(),
+  });
+  return z.strictObject({
+    entries: z.array(Entry).min(1),
+    /** What to drink with each strength (a short phrase for a sentence). */
+    pairingByStrength: z.record(Strength, Line),
+    /** A drink's pairing advice and the strengths that suit it. */
+    drinks: z.record(z.enum(DRINK_NAMES), z.strictObject({ label: Line, strengths: z.array(Strength).min(1), advice: Line })),
+    /** The answer to any question about buying, prices to order, shipping or selling tobacco. Names no shop. */
+    salesRefusal: Paragraphs,
+    /** The answer to anything about cigars for someone under the legal age. */
+    minorsRefusal: Paragraphs,
+    /** For accessories: general advice, still no shops. */
+    noShopsNote: Line,
+  });
+}
+
+/** The schema of the English knowledge.json file. */
+export const KnowledgeFile = knowledgeFile('en');
+
+/**
+ * The knowledge files, one per language that has one: a new language adds its import here (the service README);
+ * until then it reads the English file.
+ */
+export const KNOWLEDGE_FILES: Partial<Record<ContentLanguage, unknown>> & { en: unknown } = { en, es, fr, de, it };
+
+/** An entry's keywords as patterns on normalised text (plural tolerant); 'a+b' needs both. */
+export interface CompiledEntry { entry: KnowledgeEntry; keys: { parts: RegExp[]; w: number }[]; related: RegExp[] }
+
+const phraseRe = (p: string) => new RegExp(`(^|\\s)${escapeRe(normalize(p).trim())}(s|es)?(?=\\s|$)`);
+
+/** The knowledge base of one language, typed and ready to search. */
+export interface Knowledge {
+  entries: readonly KnowledgeEntry[];
+  byId: ReadonlyMap<string, KnowledgeEntry>;
+  compiled: readonly CompiledEntry[];
+  pairingByStrength: Readonly<Record<StrengthLevel, string>>;
+  drinks: Readonly<Record<Drink, { label: string; strengths: StrengthLevel[]; advice: string }>>;
+  salesRefusal: string;
+  minorsRefusal: string;
+  noShopsNote: string;
+}
+
+/** The knowledge base in a language (its own file, else English), checked against its schema. */
+export const knowledgeIn: (language: ContentLanguage) => Knowledge = contentIn(KNOWLEDGE_FILES, (data, language) => {
+  const content = parseContent(knowledgeFile(language), data, `${language}/knowledge.json`);
+  const entries: readonly KnowledgeEntry[] = content.entries;
+  return {
+    entries,
+    byId: new Map(entries.map((e) => [e.id, e])),
+    compiled: entries.map((entry) => {
+      const w = entry.weight ?? 3;
+      return {
+        entry,
+        keys: entry.keywords.map((k) => {
+          const parts = k.split('+').map(phraseRe);
+          return { parts, w: parts.length > 1 ? w + 2 * (parts.length - 1) : w };
+        }),
+        related: (entry.related ?? []).map(phraseRe),
+      };
+    }),
+    pairingByStrength: content.pairingByStrength,
+    drinks: content.drinks,
+    salesRefusal: content.salesRefusal,
+    minorsRefusal: content.minorsRefusal,
+    noShopsNote: content.noShopsNote,
+  };
 });
-
-/** The schema of a knowledge.json file. */
-export const KnowledgeFile = z.strictObject({
-  entries: z.array(Entry).min(1),
-  /** What to drink with each strength (a short phrase for a sentence). */
-  pairingByStrength: z.record(Strength, Line),
-  /** A drink's pairing advice and the strengths that suit it. */
-  drinks: z.record(z.enum(DRINK_NAMES), z.strictObject({ label: Line, strengths: z.array(Strength).min(1), advice: Line })),
-  /** The answer to any question about buying, prices to order, shipping or selling tobacco. Names no shop. */
-  salesRefusal: Paragraphs,
-  /** The answer to anything about cigars for someone under the legal age. */
-  minorsRefusal: Paragraphs,
-  /** For accessories: general advice, still no shops. */
-  noShopsNote: Line,
-});
-
-/** The knowledge files, one per language: a new language adds its file here (the service README). */
-const FILES: Record<ContentLanguage, unknown> = { en };
-
-/** The knowledge base in a language, checked against its schema. */
-export const knowledgeIn = (language: ContentLanguage) => parseContent(KnowledgeFile, FILES[language], `${language}/knowledge.json`);
 
 const content = knowledgeIn('en');
 
 export const KNOWLEDGE: readonly KnowledgeEntry[] = content.entries;
-export const KNOWLEDGE_BY_ID: ReadonlyMap<string, KnowledgeEntry> = new Map(KNOWLEDGE.map((e) => [e.id, e]));
+export const KNOWLEDGE_BY_ID: ReadonlyMap<string, KnowledgeEntry> = content.byId;
 export const PAIRING_BY_STRENGTH: Readonly<Record<StrengthLevel, string>> = content.pairingByStrength;
 export const DRINKS: Readonly<Record<Drink, { label: string; strengths: StrengthLevel[]; advice: string }>> = content.drinks;
 export const SALES_REFUSAL: string = content.salesRefusal;

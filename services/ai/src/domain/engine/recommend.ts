@@ -1,8 +1,10 @@
+import type { ContentLanguage } from '../content.ts';
 import {
-  cigarTitle, featuresOf, FLAVOUR_NOUN, indexCatalog, joinAnd, roundTo5, strengthRank,
+  cigarTitle, featuresOf, indexCatalog, roundTo5, strengthRank,
   type CatalogIndex, type CigarFeatures, type WrapperTag,
 } from './catalog.ts';
-import { DRINKS, PAIRING_BY_STRENGTH, type Drink } from './knowledge.ts';
+import { knowledgeIn, type Drink } from './knowledge.ts';
+import { ENGLISH_WORDS, wordsIn, type Words } from './templates.ts';
 import { PRODUCTION_COUNTRIES, VITOLA_FAMILIES, type FilterKey, type Filters, type Occasion, type Source } from './understand.ts';
 import type { EngineCigar, MemberContext, MemberHumidorItem, MemberReview, StrengthLevel } from './types.ts';
 
@@ -176,7 +178,7 @@ export interface Profile {
 }
 
 /** The shared profile of one cigar, a line or a brand. */
-export function profileOf(ids: readonly string[], idx: CatalogIndex): Profile | null {
+export function profileOf(ids: readonly string[], idx: CatalogIndex, w: Words = ENGLISH_WORDS): Profile | null {
   const fs = ids.map((id) => idx.byId.get(id)).filter((f): f is CigarFeatures => f !== undefined);
   if (!fs.length) return null;
   const first = fs[0]!;
@@ -184,7 +186,7 @@ export function profileOf(ids: readonly string[], idx: CatalogIndex): Profile | 
   const lines = new Set(fs.map((f) => f.lineKey));
   const title = fs.length === 1 ? cigarTitle(first.cigar)
     : lines.size === 1 ? commonLineTitle(fs)
-      : brands.size === 1 ? `${first.cigar.brandName} range` : cigarTitle(first.cigar);
+      : brands.size === 1 ? w.fill(w.t.reason.range, { brand: first.cigar.brandName }) : cigarTitle(first.cigar);
   const mean = (g: (f: CigarFeatures) => number) => fs.reduce((s, f) => s + g(f), 0) / fs.length;
   return {
     ids: new Set(fs.map((f) => f.cigar.id)),
@@ -232,39 +234,40 @@ export function similarity(f: CigarFeatures, p: Profile): number {
 
 // ------------------------------------------------------------------ reasons
 
-const COUNTRY_ADJ: Record<string, string> = {
-  Cuba: 'Cuban', 'Dominican Republic': 'Dominican', Nicaragua: 'Nicaraguan', Honduras: 'Honduran', Mexico: 'Mexican',
-  Ecuador: 'Ecuadorian', Brazil: 'Brazilian', USA: 'American', Indonesia: 'Indonesian',
-};
-export const countryAdjective = (c: string) => COUNTRY_ADJ[c] ?? c;
+/** A country's adjective ("Nicaraguan") in the answer's language. */
+export const countryAdjective = (c: string, w: Words = ENGLISH_WORDS) => w.country(c, 'adjective');
 
 /** "Connecticut-shade wrapper over Dominican filler", "Nicaraguan puro (natural or maduro wrapper)". */
-export function leafPhrase(c: EngineCigar, f: CigarFeatures): string {
-  const adj = countryAdjective(c.country);
+export function leafPhrase(c: EngineCigar, f: CigarFeatures, w: Words = ENGLISH_WORDS): string {
+  const r = w.t.reason;
+  const adj = countryAdjective(c.country, w);
   if (f.puro) {
-    const detail = c.wrapper.replace(new RegExp(`^${adj}\\s*`), '').trim();
-    if (!detail) return `${adj} puro`;
+    // The catalog writes its wrappers in English ("Nicaraguan (natural or maduro)"): its own adjective is taken off.
+    const detail = c.wrapper.replace(new RegExp(`^${ENGLISH_WORDS.country(c.country, 'adjective')}\\s*`), '').trim();
+    if (!detail) return w.fill(r.puro, { country: adj });
     const m = /^(.*?)\s*\((.+)\)$/.exec(detail);
     const main = m ? m[1]! : detail;
     const paren = m ? m[2]! : '';
-    if (!main) return `${adj} puro with a ${lowerShade(paren)} wrapper`;
-    return `${adj} puro with a ${lowerShade(main)} wrapper${paren ? ` (${paren})` : ''}`;
+    if (!main) return w.fill(r.puroWrapper, { country: adj, wrapper: lowerShade(paren), detail: '' });
+    return w.fill(r.puroWrapper, { country: adj, wrapper: lowerShade(main), detail: paren ? w.fill(r.puroDetail, { detail: paren }) : '' });
   }
-  const wrapper = c.wrapper.replace(/^Connecticut Shade$/, 'Connecticut-shade');
-  return `${wrapper} wrapper over ${c.filler} filler`;
+  const wrapper = (r.wrapperNames as Record<string, string>)[c.wrapper] ?? c.wrapper;
+  return w.fill(r.leaves, { wrapper, filler: c.filler });
 }
 
 /** Shade words are common nouns ("a natural or maduro wrapper"); varieties stay capitalised ("Habano", "Corojo"). */
 const lowerShade = (s: string) => s.replace(/\b(Natural|Maduro|Rosado|Oscuro|Sun Grown)\b/g, (w) => w.toLowerCase());
 
 /** "notes of cream, nuts and cedar", or the description's own words ("rich and smooth") when it names no flavour. */
-export function flavourPhrase(f: CigarFeatures, n = 3): string {
-  if (f.flavours.length) return `notes of ${joinAnd(f.flavours.slice(0, n).map((x) => FLAVOUR_NOUN[x] ?? x))}`;
-  if (f.descriptors.length) return joinAnd(f.descriptors.slice(0, 2));
+export function flavourPhrase(f: CigarFeatures, n = 3, w: Words = ENGLISH_WORDS): string {
+  const nouns = w.t.flavourNoun as Record<string, string>;
+  const descriptors = w.t.descriptors as Record<string, string>;
+  if (f.flavours.length) return w.fill(w.t.reason.notesOf, { flavours: w.list(f.flavours.slice(0, n).map((x) => nouns[x] ?? x)) });
+  if (f.descriptors.length) return w.list(f.descriptors.slice(0, 2).map((x) => descriptors[x] ?? x));
   return '';
 }
 
-export const minutesLabel = (f: CigarFeatures) => `about ${roundTo5(f.minutes)} minutes`;
+export const minutesLabel = (f: CigarFeatures, w: Words = ENGLISH_WORDS) => w.fill(w.t.minutes, { minutes: w.num(roundTo5(f.minutes)) });
 
 export interface ReasonContext {
   taste: Taste;
@@ -274,66 +277,75 @@ export interface ReasonContext {
   preferred?: StrengthLevel | null;
   /** Reviewed cigars already cited in this answer (so three reasons do not repeat the same sentence). */
   cited?: Map<string, number>;
+  /** The answer's language (English when not given). */
+  words?: Words;
 }
 
 /** One line naming concrete attributes, and why it suits this member when something says so. */
 export function reasonFor(f: CigarFeatures, ctx: ReasonContext): string {
+  const w = ctx.words ?? ENGLISH_WORDS;
+  const r = w.t.reason;
   const c = f.cigar;
-  const flav = flavourPhrase(f);
-  const base = `${leafPhrase(c, f)}, ${c.strength}${flav ? `, ${flav.startsWith('notes') ? 'with ' : ''}${flav}` : ''}`;
-  const personal = personalNote(f, ctx);
-  return personal ? `${base}; ${personal}` : base;
+  const flav = flavourPhrase(f, 3, w);
+  const flavour = flav ? w.fill(f.flavours.length ? r.notes : r.descriptors, { flavour: flav }) : '';
+  const base = w.fill(r.base, { leaf: leafPhrase(c, f, w), strength: w.t.strength[c.strength], flavour });
+  const personal = personalNote(f, ctx, w);
+  return personal ? w.fill(r.withPersonal, { base, personal }) : base;
 }
 
-function personalNote(f: CigarFeatures, ctx: ReasonContext): string {
+function personalNote(f: CigarFeatures, ctx: ReasonContext, w: Words): string {
   const { taste } = ctx;
+  const r = w.t.reason;
+  const nouns = w.t.flavourNoun as Record<string, string>;
   const notes: string[] = [];
   if (ctx.similar) {
     const p = ctx.similar;
     const same: string[] = [];
-    if (Math.round(p.rank) === f.rank) same.push(f.cigar.strength);
-    if (p.countries.has(f.cigar.country)) same.push(countryAdjective(f.cigar.country));
-    const fl = f.flavours.filter((x) => p.flavours.has(x)).slice(0, 2).map((x) => FLAVOUR_NOUN[x] ?? x);
-    const parts = [same.length ? `also ${joinAnd(same)}` : '', fl.length ? `with the same ${joinAnd(fl)}` : ''].filter(Boolean);
-    notes.push(parts.length ? `close to the ${p.title}: ${parts.join(', ')}` : `a change of pace from the ${p.title} at a similar weight`);
+    if (Math.round(p.rank) === f.rank) same.push(w.fill(r.sameStrength, { strength: w.t.strength[f.cigar.strength] }));
+    if (p.countries.has(f.cigar.country)) same.push(w.country(f.cigar.country, 'of'));
+    const fl = f.flavours.filter((x) => p.flavours.has(x)).slice(0, 2).map((x) => nouns[x] ?? x);
+    const parts = [same.length ? w.fill(r.also, { items: w.list(same) }) : '', fl.length ? w.fill(r.sameFlavours, { flavours: w.list(fl) }) : ''].filter(Boolean);
+    notes.push(parts.length ? w.fill(r.closeTo, { title: p.title, parts: parts.join(r.partsJoin) }) : w.fill(r.changeOfPace, { title: p.title }));
   }
-  const likedMatch = notes.length === 0 ? bestLikedMatch(f, taste) : null;
+  const likedMatch = notes.length === 0 ? bestLikedMatch(f, taste, w) : null;
   if (likedMatch) {
     const n = ctx.cited?.get(likedMatch.id) ?? 0;
     ctx.cited?.set(likedMatch.id, n + 1);
     notes.push(n === 0 || likedMatch.kind !== 'like' ? likedMatch.text
-      : n === 1 ? `close in style to your ${likedMatch.brand} favourite` : 'another fit for what you rate highly');
+      : n === 1 ? w.fill(r.closeInStyle, { brand: likedMatch.brand }) : r.anotherFit);
   }
   const wish = taste.wish.get(f.cigar.id);
-  if (wish !== undefined) notes.push('it is already on your wishlist');
+  if (wish !== undefined) notes.push(r.onWishlist);
   const held = taste.held.get(f.cigar.id);
-  if (held) notes.push(`you have ${held} in your humidor`);
-  if (!notes.length && ctx.preferred && ctx.preferred === f.cigar.strength) notes.push(`right at your preferred ${ctx.preferred} strength`);
+  if (held) notes.push(w.fill(r.youHave, { count: w.num(held) }));
+  if (!notes.length && ctx.preferred && ctx.preferred === f.cigar.strength) notes.push(w.fill(r.preferred, { strength: w.t.strength[ctx.preferred] }));
   const occ = ctx.occasions ?? [];
   if (notes.length < 2) {
-    if (occ.includes('morning')) notes.push('short and gentle enough for morning coffee');
-    else if (occ.includes('quick')) notes.push(`done in ${minutesLabel(f)}`);
-    else if (occ.includes('long') || occ.includes('evening')) notes.push(`a long smoke (${minutesLabel(f)}) for the evening`);
-    else if (ctx.drink) notes.push(`${f.cigar.strength} enough to stand up to ${DRINKS[ctx.drink].label}`);
+    if (occ.includes('morning')) notes.push(r.morning);
+    else if (occ.includes('quick')) notes.push(w.fill(r.quick, { minutes: minutesLabel(f, w) }));
+    else if (occ.includes('long') || occ.includes('evening')) notes.push(w.fill(r.evening, { minutes: minutesLabel(f, w) }));
+    else if (ctx.drink) notes.push(w.fill(r.drink, { strength: w.t.strength[f.cigar.strength], drink: knowledgeIn(w.language).drinks[ctx.drink].label }));
   }
-  return notes.slice(0, 2).join(', and ');
+  return notes.slice(0, 2).join(r.personalJoin);
 }
 
 interface LikedMatch { id: string; brand: string; kind: 'self' | 'line' | 'like'; text: string }
 
 /** "like the Macanudo Cafe Hyde Park you rated 88": the member's best-rated similar cigar, when there is one. */
-function bestLikedMatch(f: CigarFeatures, t: Taste): LikedMatch | null {
+function bestLikedMatch(f: CigarFeatures, t: Taste, w: Words): LikedMatch | null {
   let best: { s: number; m: LikedMatch } | null = null;
+  const r = w.t.reason;
   for (const { review, f: g } of t.liked) {
     const base = { id: g.cigar.id, brand: g.cigar.brandName };
-    if (g.cigar.id === f.cigar.id) return { ...base, kind: 'self', text: `you rated it ${review.overallScore}` };
+    const score = w.num(review.overallScore);
+    if (g.cigar.id === f.cigar.id) return { ...base, kind: 'self', text: w.fill(r.ratedSelf, { score }) };
     let s: number;
     let m: LikedMatch;
     const title = cigarTitle(g.cigar);
-    if (g.lineKey === f.lineKey) { s = 2; m = { ...base, kind: 'line', text: `from the same line as the ${title} you rated ${review.overallScore}` }; }
+    if (g.lineKey === f.lineKey) { s = 2; m = { ...base, kind: 'line', text: w.fill(r.ratedLine, { cigar: title, score }) }; }
     else {
       s = similarity(f, profileOf([g.cigar.id], indexFor(g))!);
-      m = { ...base, kind: 'like', text: `like the ${title} you rated ${review.overallScore}` };
+      m = { ...base, kind: 'like', text: w.fill(r.ratedLike, { cigar: title, score }) };
     }
     s += review.overallScore / 1000;
     if (s >= 0.62 && (!best || s > best.s)) best = { s, m };
@@ -521,7 +533,8 @@ export interface QuickPick {
 }
 
 /** Catalog cigars matched to the member, best first (sorted by matchScore). */
-export function quickPicks(catalog: readonly EngineCigar[], member: MemberContext, n: number, now: Date): QuickPick[] {
+export function quickPicks(catalog: readonly EngineCigar[], member: MemberContext, n: number, now: Date, language: ContentLanguage = 'en'): QuickPick[] {
+  const words = wordsIn(language);
   const idx = indexCatalog(catalog);
   const taste = tasteOf(recentWeighted(member, now), idx);
   const disliked = new Set(taste.disliked.map((d) => d.review.cigarId));
@@ -543,7 +556,7 @@ export function quickPicks(catalog: readonly EngineCigar[], member: MemberContex
   return picks.map((r) => ({
     cigar: r.f.cigar,
     matchScore: Math.round(clamp(50 + 50 * r.score, 0, 100)),
-    reason: reasonFor(r.f, { taste, preferred: member.preferredStrength, cited }),
+    reason: reasonFor(r.f, { taste, preferred: member.preferredStrength, cited, words }),
   }));
 }
 
@@ -585,22 +598,24 @@ export interface SmokeNextPick {
 }
 
 const dayOf = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const dateLabel = (ms: number) => { const d = new Date(ms); return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`; };
+/** "3 June" (UTC), in the language's words. */
+export const dateLabel = (ms: number, w: Words = ENGLISH_WORDS) => {
+  const d = new Date(ms);
+  return w.fill(w.t.date, { day: w.num(d.getUTCDate()), month: w.t.months[d.getUTCMonth()]! });
+};
 
-export function restLabel(days: number): string {
-  if (days < 14) return `${days} ${days === 1 ? 'day' : 'days'}`;
-  if (days < 60) return `${Math.round(days / 7)} weeks`;
+export function restLabel(days: number, w: Words = ENGLISH_WORDS): string {
+  const rest = w.t.rest;
+  if (days < 14) return w.plural(rest.days, days);
+  if (days < 60) return w.fill(rest.weeks, { count: w.num(Math.round(days / 7)) });
   const months = Math.round(days / 30.44);
-  if (months < 12) return `${months} ${months === 1 ? 'month' : 'months'}`;
-  const years = (days / 365.25).toFixed(1).replace(/\.0$/, '');
-  return `${years} ${years === '1' ? 'year' : 'years'}`;
+  if (months < 12) return w.plural(rest.months, months);
+  return w.plural(rest.years, Number((days / 365.25).toFixed(1)));
 }
 
-const STRENGTH_WORD: Record<StrengthLevel, string> = {
-  mild: 'Mild', 'mild-medium': 'Mild-medium', medium: 'Medium-bodied', 'medium-full': 'Medium-full', full: 'Full-bodied',
-};
-export const pairingFor = (s: StrengthLevel) => `${STRENGTH_WORD[s]}, so try ${PAIRING_BY_STRENGTH[s]}.`;
+/** "Medium-full, so try an espresso, a bourbon or a tawny port." */
+export const pairingFor = (s: StrengthLevel, w: Words = ENGLISH_WORDS) =>
+  w.fill(w.t.pairing, { strength: w.t.strengthWord[s], drinks: knowledgeIn(w.language).pairingByStrength[s] });
 
 /** The member's humidor ranked by readiness, their own scores and quantity, each with a reason and a pairing. */
 const mapIndex = new WeakMap<ReadonlyMap<string, EngineCigar>, CatalogIndex>();
@@ -614,8 +629,9 @@ function indexOfMap(catalogById: ReadonlyMap<string, EngineCigar>): CatalogIndex
   return idx;
 }
 
-export function rankHumidor(member: MemberContext, catalogById: ReadonlyMap<string, EngineCigar>, now: Date, index?: CatalogIndex): HumidorPick[] {
+export function rankHumidor(member: MemberContext, catalogById: ReadonlyMap<string, EngineCigar>, now: Date, index?: CatalogIndex, w: Words = ENGLISH_WORDS): HumidorPick[] {
   const idx = index ?? indexOfMap(catalogById);
+  const h = w.t.humidor;
   const taste = tasteOf(member, idx);
   const t = now.getTime();
   const picks: HumidorPick[] = [];
@@ -633,18 +649,17 @@ export function rankHumidor(member: MemberContext, catalogById: ReadonlyMap<stri
 
     const parts: string[] = [];
     if (readiness === 'acclimatising') {
-      const when = addedDays === 0 ? 'today' : addedDays === 1 ? 'yesterday' : `${addedDays} days ago`;
-      parts.push(`added ${when}, so give it until about ${dateLabel(added + 21 * DAY_MS)} to acclimatise`);
+      parts.push(w.fill(h.acclimatise, { when: daysAgo(addedDays, w), date: dateLabel(added + 21 * DAY_MS, w) }));
     } else {
-      const since = Number.isFinite(boxed) ? 'since its box date' : 'in your humidor';
-      const how = readiness === 'well-rested' ? ', well settled' : readiness === 'ready' ? ', nicely settled' : ', settled enough to enjoy';
-      parts.push(`rested ${restLabel(restDays)} ${since}${how}`);
+      const since = Number.isFinite(boxed) ? h.sinceBox : h.inHumidor;
+      const how = readiness === 'well-rested' ? h.wellSettled : readiness === 'ready' ? h.nicelySettled : h.settledEnough;
+      parts.push(w.fill(h.rested, { rest: restLabel(restDays, w), since, how }));
     }
     let s = 0.5;
     const own = taste.reviewed.get(item.cigarId);
     if (own) {
       s = (0.55 * own.overallScore + 0.15 * own.drawScore + 0.15 * own.burnScore + 0.15 * own.flavorScore) / 100;
-      parts.push(`you scored it ${own.overallScore} overall (draw ${own.drawScore}, burn ${own.burnScore}, flavor ${own.flavorScore})`);
+      parts.push(w.fill(h.scored, { overall: w.num(own.overallScore), draw: w.num(own.drawScore), burn: w.num(own.burnScore), flavor: w.num(own.flavorScore) }));
     } else if (f) {
       const sameLine = [...taste.reviewed.values()]
         .map((rv) => ({ rv, g: idx.byId.get(rv.cigarId) }))
@@ -653,26 +668,26 @@ export function rankHumidor(member: MemberContext, catalogById: ReadonlyMap<stri
       if (sameLine) {
         const rv = sameLine.rv;
         s = 0.15 + 0.85 * ((0.55 * rv.overallScore + 0.15 * rv.drawScore + 0.15 * rv.burnScore + 0.15 * rv.flavorScore) / 100);
-        parts.push(`you scored the ${cigarTitle(sameLine.g!.cigar)} from the same line ${rv.overallScore} (draw ${rv.drawScore}, burn ${rv.burnScore})`);
+        parts.push(w.fill(h.sameLine, { cigar: cigarTitle(sameLine.g!.cigar), overall: w.num(rv.overallScore), draw: w.num(rv.drawScore), burn: w.num(rv.burnScore) }));
       } else {
         const ts = tasteScore(f, taste);
         s = 0.5 + 0.35 * ts;
-        const like = bestLikedMatch(f, taste);
+        const like = bestLikedMatch(f, taste, w);
         if (like && taste.hasReviews) parts.push(like.text);
-        else if (item.status === 'to-try') parts.push('on your to-try list');
+        else if (item.status === 'to-try') parts.push(h.toTry);
       }
     }
     let bonus = Math.min(item.quantity, 10) / 100;
-    if (item.status === 'aging') { bonus -= 0.25; parts.push('though you marked it for ageing'); }
+    if (item.status === 'aging') { bonus -= 0.25; parts.push(h.aging); }
     if (item.status === 'to-try') bonus += 0.05;
     if (item.status === 'aged' || item.status === 'ready') bonus += 0.08;
-    parts.push(item.quantity === 1 ? 'it is your last one' : `${item.quantity} left`);
-    const reason = capitalise(parts.join('; '));
+    parts.push(item.quantity === 1 ? h.lastOne : w.fill(h.left, { count: w.num(item.quantity) }));
+    const reason = capitalise(parts.join(h.partsJoin));
     picks.push({
       item, f, strength, restDays, addedDays, readiness,
       score: 0.5 * r + 0.4 * s + bonus,
       reason,
-      pairing: pairingFor(strength),
+      pairing: pairingFor(strength, w),
     });
   }
   return picks.sort((a, b) => b.score - a.score || (a.item.itemId < b.item.itemId ? -1 : a.item.itemId > b.item.itemId ? 1 : 0));
@@ -680,9 +695,13 @@ export function rankHumidor(member: MemberContext, catalogById: ReadonlyMap<stri
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** "today", "yesterday", "5 days ago". */
+export const daysAgo = (days: number, w: Words = ENGLISH_WORDS) =>
+  (days === 0 ? w.t.humidor.today : days === 1 ? w.t.humidor.yesterday : w.fill(w.t.humidor.daysAgo, { days: w.num(days) }));
+
 /** What to smoke next from the member's own humidor, best first (the SmokeNext contract's fields). */
-export function smokeNext(member: MemberContext, catalogById: ReadonlyMap<string, EngineCigar>, now: Date): SmokeNextPick[] {
-  return rankHumidor(member, catalogById, now).map((p) => ({
+export function smokeNext(member: MemberContext, catalogById: ReadonlyMap<string, EngineCigar>, now: Date, language: ContentLanguage = 'en'): SmokeNextPick[] {
+  return rankHumidor(member, catalogById, now, undefined, wordsIn(language)).map((p) => ({
     itemId: p.item.itemId,
     cigarId: p.item.cigarId || null,
     brandName: p.item.brandName,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { LanguageCode } from '@torcedor/shared/constants';
 import type { Strength } from '@torcedor/shared/schemas/humidor';
 
 /**
@@ -88,6 +89,8 @@ export interface EngineRequest {
   /** 'recommendations' from the recommendations page; the feed's chat widget sends 'general'. */
   topic: 'general' | 'recommendations' | 'education' | 'support' | 'navigation';
   now: Date;
+  /** The language the answer is written in (the request's, docs/i18n.md); English when not given. */
+  language?: LanguageCode;
 }
 
 /** A cigar an answer names, with why. */

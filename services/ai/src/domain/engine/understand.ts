@@ -1,8 +1,11 @@
+import { contentLanguage, type ContentLanguage } from '../content.ts';
 import {
   escapeRe, indexCatalog, normalize, stem, STRENGTHS, strengthRank, words,
   type CatalogIndex, type WrapperTag,
 } from './catalog.ts';
-import { KNOWLEDGE, type Drink, type KnowledgeEntry } from './knowledge.ts';
+import { knowledgeIn, type Drink, type KnowledgeEntry } from './knowledge.ts';
+import { ENGLISH, lexiconIn, type Lexicon, type VitolaFamily } from './lexicon.ts';
+import { ENGLISH_WORDS, type Words } from './templates.ts';
 import type { ChatTurn, EngineCigar, EngineRequest, StrengthLevel } from './types.ts';
 
 /**
@@ -14,9 +17,7 @@ export type Intent =
   | 'refuse-sales' | 'refuse-minors' | 'greeting' | 'thanks' | 'platform' | 'education' | 'recommend'
   | 'smoke-next' | 'cigar-info' | 'price' | 'unclear' | 'off-topic';
 
-export type VitolaFamily =
-  | 'robusto' | 'toro' | 'churchill' | 'double-corona' | 'corona' | 'petit' | 'lancero' | 'lonsdale' | 'tapered'
-  | 'gordo' | 'perfecto' | 'culebra';
+export type { VitolaFamily };
 
 export type Occasion = 'morning' | 'evening' | 'quick' | 'long' | 'celebration' | 'beginner';
 export type FilterKey = 'strength' | 'wrapper' | 'country' | 'vitola' | 'brand' | 'maxLength' | 'minLength' | 'flavour' | 'puro';
@@ -64,19 +65,20 @@ export interface Understanding {
   named: string[];
 }
 
-export const VITOLA_FAMILIES: Record<VitolaFamily, { label: string; vitolas: string[] }> = {
-  robusto: { label: 'robusto', vitolas: ['Robusto', 'Petit Robusto'] },
-  toro: { label: 'toro', vitolas: ['Toro'] },
-  churchill: { label: 'churchill', vitolas: ['Churchill'] },
-  'double-corona': { label: 'double corona', vitolas: ['Double Corona'] },
-  corona: { label: 'corona', vitolas: ['Corona', 'Corona Gorda'] },
-  petit: { label: 'petit corona', vitolas: ['Petit Corona', 'Petit Robusto', 'Cigarillo'] },
-  lancero: { label: 'lancero', vitolas: ['Lancero', 'Panatela'] },
-  lonsdale: { label: 'lonsdale', vitolas: ['Lonsdale'] },
-  tapered: { label: 'torpedo or belicoso', vitolas: ['Torpedo', 'Belicoso', 'Piramide'] },
-  gordo: { label: 'gordo', vitolas: ['Gordo'] },
-  perfecto: { label: 'perfecto', vitolas: ['Perfecto', 'Figurado'] },
-  culebra: { label: 'culebra', vitolas: ['Culebra'] },
+/** The catalog vitolas each family takes (its own first). */
+export const VITOLA_FAMILIES: Record<VitolaFamily, { vitolas: string[] }> = {
+  robusto: { vitolas: ['Robusto', 'Petit Robusto'] },
+  toro: { vitolas: ['Toro'] },
+  churchill: { vitolas: ['Churchill'] },
+  'double-corona': { vitolas: ['Double Corona'] },
+  corona: { vitolas: ['Corona', 'Corona Gorda'] },
+  petit: { vitolas: ['Petit Corona', 'Petit Robusto', 'Cigarillo'] },
+  lancero: { vitolas: ['Lancero', 'Panatela'] },
+  lonsdale: { vitolas: ['Lonsdale'] },
+  tapered: { vitolas: ['Torpedo', 'Belicoso', 'Piramide'] },
+  gordo: { vitolas: ['Gordo'] },
+  perfecto: { vitolas: ['Perfecto', 'Figurado'] },
+  culebra: { vitolas: ['Culebra'] },
 };
 
 export const PRODUCTION_COUNTRIES = ['Cuba', 'Dominican Republic', 'Nicaragua', 'Honduras'];
@@ -93,223 +95,148 @@ const test = (t: string, re: RegExp) => re.test(t);
 /** Removes matches of a pattern (so that "joya de nicaragua" is not also read as the country). */
 const blank = (t: string, phrase: string) => t.replace(new RegExp(`(?<=\\s)${escapeRe(phrase)}(s|es)?(?=\\s)`, 'g'), ' _ ');
 
-const LIGHTER_TOOL = / (a|the|my|your|butane|torch|jet|soft flame|zippo|good|best|which|single|triple) lighters? | lighter fluid /;
-const LIGHT_VERB = / (how (do|to|should|can|would) (i |you |one )?(re)?light|light (it|up|a|the|my|your|them|one)|lighting|relight\w*) /;
+/** A message as the engine reads it in a language (catalog.ts#normalize with the language's apostrophes). */
+export const readText = (message: string, L: Lexicon = ENGLISH) => normalize(message, L.apostrophes);
 
-export function parseStrength(t: string): { levels: StrengthLevel[] | null; relative: 'stronger' | 'milder' | null } {
+export function parseStrength(t: string, L: Lexicon = ENGLISH): { levels: StrengthLevel[] | null; relative: 'stronger' | 'milder' | null } {
+  const S = L.strength;
   let relative: 'stronger' | 'milder' | null = null;
-  if (test(t, / (stronger|bolder|fuller|heavier|more (full|strength|body|bodied|powerful|intense|kick|punch|flavou?r)|step up|kick it up|a notch up|beefier) /)) relative = 'stronger';
-  else if (test(t, / (milder|smoother|weaker|softer|gentler|mellower|less (strong|intense|strength|powerful|full|heavy|punch)|tone it down|step down|a notch down) /)
-    || (test(t, / lighter /) && !LIGHTER_TOOL.test(t))) relative = 'milder';
+  if (test(t, S.stronger)) relative = 'stronger';
+  else if (test(t, S.milder) || (test(t, S.lighter) && !S.lighterTool.test(t))) relative = 'milder';
 
   const levels = (() => {
-    if (test(t, / (not|nothing|isnt|no|without being) (too |very |overly |that |so |super )?(strong|full|bold|powerful|heavy|intense|harsh) /)) return STRENGTHS.slice(0, 3);
-    if (test(t, / (not|nothing) (too |very |that |so )?(mild|light|weak|mellow) /)) return STRENGTHS.slice(2);
-    if (test(t, / (mild|light|mellow) (to|or|and) medium | mild medium | light medium | medium mild /)) return ['mild-medium'] as StrengthLevel[];
-    if (test(t, / medium (to|or|and) (full|strong) | medium full | medium strong | full medium /)) return ['medium-full'] as StrengthLevel[];
-    if (test(t, / (strongest|very strong|really strong|super strong|full strength|knock (me )?out|maximum strength|max strength|most powerful|strongest one|powerhouse|nicotine bomb) /)) return ['full'] as StrengthLevel[];
-    const full = / full (bodied|body|strength|flavou?red|cigar|ones?|smoke|stick)? /.test(t) && !/ (is|are|gets|got|was|humidor|event|events) full | full (humidor|event|price|list|name|names|refund|size|sizes|range|catalog) | in full | full of /.test(t);
-    if (full || test(t, / (strong|bold|powerful|heavy|intense|potent|punchy|beefy|hefty) /)) return ['medium-full', 'full'] as StrengthLevel[];
-    if (test(t, / medium( bodied| body| strength)? /)) return ['medium'] as StrengthLevel[];
-    const light = / light (bodied|body|cigar|cigars|smoke|smokes|one|ones|stick|blend)? /.test(t) && !LIGHT_VERB.test(t);
-    if (light || test(t, / (mild|mildest|mellow|gentle|easy going|easygoing|delicate|smooth|beginner|beginners|novice|newbie|new to cigars|first cigar|never smoked|just starting|getting into cigars|first time) /)) {
-      return test(t, / mildest /) ? ['mild'] as StrengthLevel[] : ['mild', 'mild-medium'] as StrengthLevel[];
+    if (test(t, S.notStrong)) return STRENGTHS.slice(0, 3);
+    if (test(t, S.notMild)) return STRENGTHS.slice(2);
+    if (test(t, S.mildMedium)) return ['mild-medium'] as StrengthLevel[];
+    if (test(t, S.mediumFull)) return ['medium-full'] as StrengthLevel[];
+    if (test(t, S.strongest)) return ['full'] as StrengthLevel[];
+    const full = S.full.test(t) && !S.notFull.test(t);
+    if (full || test(t, S.strong)) return ['medium-full', 'full'] as StrengthLevel[];
+    if (test(t, S.medium)) return ['medium'] as StrengthLevel[];
+    const light = S.light.test(t) && !S.lightVerb.test(t);
+    if (light || test(t, S.mild)) {
+      return test(t, S.mildest) ? ['mild'] as StrengthLevel[] : ['mild', 'mild-medium'] as StrengthLevel[];
     }
     return null;
   })();
   return { levels, relative };
 }
 
-const WRAPPER_PATTERNS: readonly [RegExp, WrapperTag][] = [
-  [/ broadleaf /, 'broadleaf'],
-  [/ san andres | mexican (wrapper|maduro|leaf) | negro san andres /, 'san-andres'],
-  [/ candela | double claro | green wrapper | jade /, 'candela'],
-  [/ oscuro /, 'oscuro'],
-  [/ maduros? | dark wrapper | dark cigar /, 'maduro'],
-  [/ connecticut | shade grown | ct shade | conn shade /, 'connecticut'],
-  [/ corojo /, 'corojo'],
-  [/ cameroon /, 'cameroon'],
-  [/ sumatra /, 'sumatra'],
-  [/ rosado /, 'rosado'],
-  [/ habano /, 'habano'],
-  [/ criollo /, 'criollo'],
-  [/ sun grown | sungrown /, 'sun-grown'],
-];
-
-export function parseWrappers(t: string): WrapperTag[] | null {
+export function parseWrappers(t: string, L: Lexicon = ENGLISH): WrapperTag[] | null {
   const found: WrapperTag[] = [];
-  for (const [re, tag] of WRAPPER_PATTERNS) if (re.test(t)) found.push(tag);
+  for (const [re, tag] of L.wrappers) if (re.test(t)) found.push(tag);
   // "Connecticut broadleaf" is broadleaf, not Connecticut shade.
   const out = found.includes('broadleaf') ? found.filter((x) => x !== 'connecticut') : found;
   return out.length ? out : null;
 }
 
-const COUNTRY_PATTERNS: readonly [RegExp, string][] = [
-  [/ (cuba|cuban|cubans|habanos|havana|vuelta abajo) /, 'Cuba'],
-  [/ (dominican|dominicans|dominican republic|dr|cibao) /, 'Dominican Republic'],
-  [/ (nicaragua|nicaraguan|nicaraguans|esteli|jalapa|condega) /, 'Nicaragua'],
-  [/ (honduras|honduran|hondurans|danli|jamastran) /, 'Honduras'],
-  [/ (ecuador|ecuadorian) /, 'Ecuador'],
-  [/ (mexico|mexican) /, 'Mexico'],
-  [/ (brazil|brazilian) /, 'Brazil'],
-  [/ (usa|united states|american|pennsylvania) /, 'USA'],
-  [/ (indonesia|indonesian) /, 'Indonesia'],
-];
-
-export function parseCountries(t: string): string[] | null {
+export function parseCountries(t: string, L: Lexicon = ENGLISH): string[] | null {
   const out: string[] = [];
-  for (const [re, c] of COUNTRY_PATTERNS) if (re.test(t)) out.push(c);
+  for (const [re, c] of L.countries) if (re.test(t)) out.push(c);
   return out.length ? out : null;
 }
 
-const VITOLA_PATTERNS: readonly [RegExp, VitolaFamily][] = [
-  [/ petite? (corona|robusto)s? | mareva | half corona | short corona | petit | cigarillos? /, 'petit'],
-  [/ double coronas? /, 'double-corona'],
-  [/ robustos? /, 'robusto'],
-  [/ toros? /, 'toro'],
-  [/ churchills? /, 'churchill'],
-  [/ lanceros? | panatelas? | panetelas? /, 'lancero'],
-  [/ lonsdales? /, 'lonsdale'],
-  [/ torpedos? | torpedoes | belicosos? | piramides? | pyramids? /, 'tapered'],
-  [/ gordos? | 60 ring | sixty ring | big ring | thick cigar | fat cigar /, 'gordo'],
-  [/ perfectos? | figurados? /, 'perfecto'],
-  [/ culebras? /, 'culebra'],
-];
-
-export function parseVitolas(t: string): VitolaFamily[] | null {
+export function parseVitolas(t: string, L: Lexicon = ENGLISH): VitolaFamily[] | null {
   const out: VitolaFamily[] = [];
   let rest = t;
-  for (const [re, fam] of VITOLA_PATTERNS) {
+  for (const [re, fam] of L.vitolas) {
     if (re.test(rest)) { out.push(fam); rest = rest.replace(new RegExp(re.source, 'g'), ' _ '); }
   }
   // A plain "corona" once petit and double coronas are taken out.
-  if (/ coronas?( gordas?)? /.test(rest)) out.push('corona');
+  if (L.message.corona.test(rest)) out.push('corona');
   return out.length ? out : null;
 }
 
-const FLAVOUR_QUERY: readonly [RegExp, string][] = [
-  [/ (creamy|cream) /, 'cream'], [/ (cedar|cedary) /, 'cedar'], [/ (nutty|nuts|nut|almond) /, 'nut'],
-  [/ (chocolate|chocolatey|cocoa) /, 'cocoa'], [/ (coffee|espresso) notes? /, 'coffee'], [/ (peppery|pepper) /, 'pepper'],
-  [/ (spicy|spice) /, 'spice'], [/ (leather|leathery) /, 'leather'], [/ (earthy|earth) /, 'earth'],
-  [/ (sweet|sweeter|sweetness) /, 'sweet'], [/ (honey|honeyed) /, 'honey'], [/ (toasty|toasted) /, 'toast'],
-  [/ (woody) /, 'wood'], [/ (floral) /, 'floral'], [/ (fruity|fruit) /, 'fruit'], [/ (citrus|citrusy) /, 'citrus'],
-];
-
-export function parseFlavours(t: string): string[] | null {
+export function parseFlavours(t: string, L: Lexicon = ENGLISH): string[] | null {
   const out: string[] = [];
-  for (const [re, f] of FLAVOUR_QUERY) if (re.test(t)) out.push(f);
+  for (const [re, f] of L.flavours) if (re.test(t)) out.push(f);
   return out.length ? out : null;
 }
 
-export function parseOccasions(t: string): Occasion[] {
+export function parseOccasions(t: string, L: Lexicon = ENGLISH): Occasion[] {
+  const O = L.occasions;
   const out: Occasion[] = [];
-  const evening = / (after dinner|after a meal|after a big meal|after supper|digestif|evening|nightcap|night cap|late night|after dark|by the fire|fireside) /.test(t);
-  if (!evening && / (morning|breakfast|brunch|first thing|sunrise|wake up|am coffee|with (my |a |an )?(coffee|latte|cappuccino|cup)|(my |a |the )?(morning )?coffee) /.test(t)) out.push('morning');
+  const evening = O.evening.test(t);
+  if (!evening && O.morning.test(t)) out.push('morning');
   if (evening) out.push('evening');
-  if (/ (quick|short smoke|short one|short cigar|something short|little time|lunch|30 minutes|half an hour|half hour|20 minutes|twenty minutes|under an hour|not much time|before work|on a break|coffee break|short break|limited time) /.test(t)) out.push('quick');
-  if (/ (big smoke|long smoke|long cigar|big cigar|lengthy|all evening|couple of hours|two hours|2 hours|long evening|take my time|slow smoke|marathon|large cigar|long one|big one|long session|plenty of time) /.test(t)) out.push('long');
-  if (/ (celebrat\w*|special occasion|special day|birthday|wedding|promotion|promoted|new baby|baby is born|graduation|retirement|milestone|engagement|gift|present for|to mark|big day)/.test(t)
-    || (/ anniversary /.test(t) && !/ \d+(st|nd|rd|th) anniversary | anniversary series /.test(t))) out.push('celebration');
-  if (/ (beginner|beginners|novice|newbie|new to cigars|first cigar|never smoked|just starting|getting into cigars|first time) /.test(t)) out.push('beginner');
+  if (O.quick.test(t)) out.push('quick');
+  if (O.long.test(t)) out.push('long');
+  if (O.celebration.test(t) || (O.anniversary.test(t) && !O.notAnniversary.test(t))) out.push('celebration');
+  if (O.beginner.test(t)) out.push('beginner');
   return out;
 }
 
-export function parseDrink(t: string): Drink | null {
-  if (/ (whisky|whiskey|scotch|bourbon|rye|single malt|islay|speyside) /.test(t)) return 'whisky';
-  if (/ (port|porto) /.test(t) && !/ (support|passport|airport|report|import|export) /.test(t.replace(/ (support|passport|airport|report|import|export) /g, ' '))) return 'port';
-  if (/ (cognac|brandy|armagnac) /.test(t)) return 'cognac';
-  if (/ (rum|rhum) /.test(t)) return 'rum';
-  if (/ (champagne|prosecco|cava|sparkling) /.test(t)) return 'champagne';
-  if (/ (beer|stout|porter|ale|ipa|lager|pilsner) /.test(t)) return 'beer';
-  if (/ (wine|red wine|cabernet|malbec) /.test(t)) return 'wine';
-  if (/ (tea|oolong|earl grey|matcha) /.test(t)) return 'tea';
-  if (/ (coffee|espresso|latte|cappuccino|americano|cortado|flat white) /.test(t)) return 'coffee';
+export function parseDrink(t: string, L: Lexicon = ENGLISH): Drink | null {
+  for (const [re, drink] of L.drinks) {
+    if (!re.test(t)) continue;
+    // "port" inside "support", "passport": the words are taken out before it counts.
+    if (drink === 'port' && L.message.notPort.test(t.replace(L.notPortAll, ' '))) continue;
+    return drink;
+  }
   return null;
 }
 
-export function parsePrice(t: string): { max: number | null } | null {
-  const dollars = / \$ ?(\d+(?:\.\d+)?) /.exec(t) ?? / \$(\d+(?:\.\d+)?) /.exec(t) ?? / (\d+(?:\.\d+)?) ?(dollars|bucks|usd|euros?|pounds) /.exec(t);
-  const cue = / (cheap|cheaper|cheapest|budget|affordable|inexpensive|bargain|low cost|price|prices|priced|pricing|cost|costs|how much|expensive|pricey|value for money|under \$|less than \$) /.test(t);
-  if (!dollars && !cue) return null;
-  return { max: dollars ? Number(dollars[1]) : null };
+export function parsePrice(t: string, L: Lexicon = ENGLISH): { max: number | null } | null {
+  let amount: RegExpExecArray | null = null;
+  for (const re of L.price.amounts) { amount = re.exec(t); if (amount) break; }
+  const cue = L.price.cue.test(t);
+  if (!amount && !cue) return null;
+  return { max: amount ? Number(amount[1]!.replace(',', '.')) : null };
 }
 
 /**
  * A purchase named as the moment before the question, not as what it asks for: "how long should I rest cigars after
  * buying them", "once purchased, do they go straight into the humidor". Such a question is about resting or storing
  * what the member has (education) and is answered; a buying word outside such a phrase ("where can I buy", "what to
- * check when buying") still makes the message a sales request.
+ * check when buying") still makes the message a sales request. (lexicon.json `sales.purchaseMoments`.)
  */
-const PURCHASE_MOMENTS: readonly RegExp[] = [
-  / (after|since|once|right after|just after|soon after|straight after) (i |you |we |one )?(have |had |just |first )?(buy|buying|purchase|purchasing)( them| it| one| a box| a few| some| cigars| my cigars| new cigars| sticks)? /g,
-];
-const BUYING = / (buy|buying|purchase|purchasing|procure) /;
-
-/** True when the message asks to buy: a buying word that is not only the moment of another question (PURCHASE_MOMENTS). */
-export function asksToBuy(t: string): boolean {
-  if (!BUYING.test(t)) return false;
-  return BUYING.test(PURCHASE_MOMENTS.reduce((rest, moment) => rest.replace(moment, ' '), t));
+export function asksToBuy(t: string, L: Lexicon = ENGLISH): boolean {
+  const buying = L.sales.buying;
+  if (!buying.test(t)) return false;
+  return buying.test(L.sales.purchaseMoments.reduce((rest, moment) => rest.replace(moment, ' '), t));
 }
 
 /** Sales, shipping, prices to order, sellers: never facilitated. */
-export function isSalesRequest(t: string): boolean {
-  if (asksToBuy(t)) return true;
-  if (/ (order|ordering) (some|a box|a few|cigars?|online|from|them|it|these|those|boxes|a case|a bundle|cubans?) | place an order | mail order | pre ?order /.test(t)) return true;
-  if (/ (ship|ships|shipping|shipped|deliver|delivers|delivery|courier|customs|smuggl\w*) /.test(t)) return true;
-  if (/ import(ing)? (cigars|cubans|cuban cigars|tobacco|boxes|them) | bring (cigars|cubans|them|a box) (back|home|into|through|across) /.test(t)) return true;
-  if (/ (sell|sells|selling|seller|sellers|resell|reselling|for sale|retailer|retailers|stockist|stockists|distributor|distributors|wholesale|coupon|discount code|promo code|in stock|out of stock|cheapest place|best price|best deal|deals on|tobacconists?|vendors? of) /.test(t)) return true;
-  if (/ (cigar|tobacco|smoke|online|local|nearest|nearby|cheap|cheapest|duty free|a|the|good|best) (shop|shops|store|stores|shoppe|dealer|dealers|website that sells|outlet|outlets) /.test(t)) return true;
-  if (/ (price|prices|cost) (to order|of a box|for a box|per box) | how much (is|are|for|does|do) (a |the )?box/.test(t)) return true;
-  const where = / where (can|do|could|should|would|to|might|is the best place to) (i |we |you |one )?(get|find|grab|score|source|pick up|acquire|obtain|get hold of|lay my hands on) (.*)$/.exec(t);
+export function isSalesRequest(t: string, L: Lexicon = ENGLISH): boolean {
+  const S = L.sales;
+  if (asksToBuy(t, L)) return true;
+  if (S.order.test(t)) return true;
+  if (S.ship.test(t)) return true;
+  if (S.import.test(t)) return true;
+  if (S.sell.test(t)) return true;
+  if (S.shop.test(t)) return true;
+  if (S.boxPrice.test(t)) return true;
+  const where = S.where.exec(t);
   if (where) {
-    const obj = ` ${where[4] ?? ''} `;
-    const app = / (wishlist|humidor|settings|reviews?|events?|my |the app|page|button|tab|support|lounges?|profile|feed|catalog|search|recommendations|masterclass|learn) /.test(obj);
-    if (!app) return true;
+    const obj = ` ${where.groups?.object ?? ''} `;
+    if (!S.appObject.test(obj)) return true;
   }
   return false;
 }
 
-export function isMinorsRequest(t: string): boolean {
-  return / (minor|minors|underage|under age|teen|teens|teenager|teenagers|teenage|kid|kids|child|children|high school|highschool|too young|fake id|(i am|im|i m) (1[0-7]|[5-9]|thirteen|fourteen|fifteen|sixteen|seventeen)|(1[0-7]|[5-9]|thirteen|fourteen|fifteen|sixteen|seventeen) (years? old|yo|year old)) /.test(t);
+export function isMinorsRequest(t: string, L: Lexicon = ENGLISH): boolean {
+  return L.message.minors.test(t);
 }
 
-const ACCESSORY = / (humidor|humidors|lighter|lighters|cutter|cutters|hygrometer|hygrometers|ashtray|ashtrays|humidity packs?|cigar case|travel case|accessor\w*|torch) /;
-const TOBACCO = / (cigar|cigars|tobacco|box of|sticks?|cubans?|cohibas?|padrons?|brand) /;
-
 /** Buying accessories, not tobacco (a humidor, a cutter): general advice, no shops. */
-const isAccessoryPurchase = (t: string) => ACCESSORY.test(t) && !TOBACCO.test(t.replace(/ cigar (case|cutter|cutters|lighter|lighters|humidor|humidors|accessor\w*) /g, ' '));
+const isAccessoryPurchase = (t: string, L: Lexicon) => L.message.accessory.test(t) && !L.message.tobacco.test(t.replace(L.cigarAccessoryAll, ' '));
 
 /**
  * The refusal a normalized message gets before anything else is read (docs/decisions.md, "VitolAI"): anything for
  * minors; a request to buy, sell, order or ship tobacco (isSalesRequest), accessories aside. Null: it is answered.
  */
-export function refusalOf(t: string): 'refuse-sales' | 'refuse-minors' | null {
-  if (isMinorsRequest(t)) return 'refuse-minors';
-  if (isSalesRequest(t) && !isAccessoryPurchase(t)) return 'refuse-sales';
+export function refusalOf(t: string, L: Lexicon = ENGLISH): 'refuse-sales' | 'refuse-minors' | null {
+  if (isMinorsRequest(t, L)) return 'refuse-minors';
+  if (isSalesRequest(t, L) && !isAccessoryPurchase(t, L)) return 'refuse-sales';
   return null;
 }
 
 // ------------------------------------------------------------------ knowledge lookup
 
-interface CompiledEntry { entry: KnowledgeEntry; keys: { parts: RegExp[]; w: number }[]; related: RegExp[] }
-
-const phraseRe = (p: string) => new RegExp(`(^|\\s)${escapeRe(normalize(p).trim())}(s|es)?(?=\\s|$)`);
-
-const COMPILED: readonly CompiledEntry[] = KNOWLEDGE.map((entry) => {
-  const w = entry.weight ?? 3;
-  return {
-    entry,
-    keys: entry.keywords.map((k) => {
-      const parts = k.split('+').map(phraseRe);
-      return { parts, w: parts.length > 1 ? w + 2 * (parts.length - 1) : w };
-    }),
-    related: (entry.related ?? []).map(phraseRe),
-  };
-});
-
-export function scoreKnowledge(t: string): { entry: KnowledgeEntry; score: number }[] {
+/** The knowledge entries a message matches in a language's knowledge base, best first. */
+export function scoreKnowledge(t: string, language: ContentLanguage = 'en'): { entry: KnowledgeEntry; score: number }[] {
   const out: { entry: KnowledgeEntry; score: number }[] = [];
-  for (const c of COMPILED) {
+  for (const c of knowledgeIn(language).compiled) {
     let s = 0;
     for (const k of c.keys) if (k.parts.every((re) => re.test(t))) s += k.w;
     for (const r of c.related) if (r.test(t)) s += 1;
@@ -320,7 +247,7 @@ export function scoreKnowledge(t: string): { entry: KnowledgeEntry; score: numbe
 
 // ------------------------------------------------------------------ brands and cigars
 
-/** Words too common to identify a line on their own. */
+/** Words too common to identify a line on their own (with the message language's everyday words, lexicon.json `genericWords`). */
 const GENERIC = new Set([
   'the', 'a', 'an', 'of', 'de', 'la', 'el', 'y', 'and', 'no', 'serie', 'series', 'collection', 'edition', 'especial', 'special',
   'reserve', 'reserva', 'robusto', 'toro', 'churchill', 'corona', 'torpedo', 'belicoso', 'lancero', 'gordo', 'petit', 'petite',
@@ -329,16 +256,14 @@ const GENERIC = new Set([
   'something', 'similar', 'magnum', 'piramide', 'piramides', 'perfecto', 'figurado', 'lonsdale', 'panatela', 'extra', 'big',
   'small', 'long', 'dark', 'nicaragua', 'dominican', 'cuban', 'honduran', 'nicaraguan', 'blend', 'line', 'signature', 'gold',
 ]);
+const isGeneric = (tok: string, L: Lexicon) => GENERIC.has(tok) || L.genericWords.has(tok);
 
-const PUNCH_TOOL = / (punch cut|punch cutter|cut|cuts|cutting|cutter|cutters|guillotine|v cut|clip|hole in the cap) /;
-const MY_FATHER_FAMILY = / (for|to|with|and|gift|birthday|present|dad|help) my father | my father (is|was|has|had|smokes|smoked|likes|liked|loves|loved|turns|turned|s|wants|always|used) /;
-
-export function parseBrands(t: string, idx: CatalogIndex): { ids: string[]; rest: string } {
+export function parseBrands(t: string, idx: CatalogIndex, L: Lexicon = ENGLISH): { ids: string[]; rest: string } {
   const ids: string[] = [];
   let rest = t;
   for (const b of idx.brands) {
-    if (b.id === 'punch' && PUNCH_TOOL.test(t)) continue;
-    if (b.id === 'my-father' && MY_FATHER_FAMILY.test(t)) continue;
+    // A brand's name that is something else here ("a punch cut", "for my father").
+    if (L.brandGuards.get(b.id)?.test(t)) continue;
     const hit = b.patterns.filter((p) => p.re.test(t));
     if (hit.length) {
       ids.push(b.id);
@@ -352,9 +277,9 @@ export function parseBrands(t: string, idx: CatalogIndex): { ids: string[]; rest
  * The catalog cigars a phrase names: the best-scoring cigar, or every cigar tied for best (a whole line or brand).
  * Tolerant of case, accents and plurals. `loose` accepts a rare line word without the brand ("a Hemingway").
  */
-export function matchCigars(phrase: string, idx: CatalogIndex, loose: boolean): { ids: string[]; byName: boolean } {
+export function matchCigars(phrase: string, idx: CatalogIndex, loose: boolean, L: Lexicon = ENGLISH): { ids: string[]; byName: boolean } {
   const t = normalize(phrase);
-  const { ids: brandIds } = parseBrands(t, idx);
+  const { ids: brandIds } = parseBrands(t, idx, L);
   const tokens = new Set(words(t).map(stem));
   const n = idx.cigars.length;
   let best = 0;
@@ -370,7 +295,7 @@ export function matchCigars(phrase: string, idx: CatalogIndex, loose: boolean): 
       // A one-letter word ("I" in "how should I store…", "Siglo I") names a cigar only beside its brand.
       if (tok.length < 2 && !brandHit) continue;
       // The brand's own name inside a cigar's name ("Punch Punch", "Fuente Fuente") does not identify the cigar.
-      const generic = GENERIC.has(tok) || f.brandTokens.includes(tok);
+      const generic = isGeneric(tok, L) || f.brandTokens.includes(tok);
       if (generic && !brandHit) continue;
       const df = idx.tokenDf.get(tok) ?? n;
       nameScore += Math.log(n / df) * (generic ? 0.5 : 1);
@@ -421,29 +346,6 @@ function cigarsMentioned(text: string, idx: CatalogIndex): string[] {
 
 // ------------------------------------------------------------------ the message
 
-const QUESTION = / (what|whats|which|how|why|when|who|explain|tell me|describe|define|meaning|mean|means|difference|differences|vs|versus|compare|is it|are there|do i|does|should i|can i|can you|is there|teach me|guide|best way|right way|proper way|way to|tips?|steps|advice|tutorial) /;
-const REC_VERB = / (recommend|recommendation|recommendations|suggest|suggestion|suggestions|pick me|pick one|pick a|what cigar|what should i smoke|which cigar|looking for|in the mood|give me|i want|i would like|id like|want a|want something|need a|need something|find me|surprise me|something|anything|any good|try next|should i try|options|ideas|alternative|alternatives|a cigar for|a cigar to|a cigar with|a cigar that|cigar for a|smoke for|stick for) /;
-const QUALITY = / (good|best|great|nice|solid|decent|favou?rite|top|excellent|recommended|popular) (?!(way|time|idea|practice|humidity|temperature|place|spot) )/;
-const CIGAR_NOUN = / (cigar|cigars|smoke|stick|sticks|one) /;
-/** "a good cigar", "the best maduro": asking for cigars, not for facts. */
-const GOOD_CIGAR = / (good|best|great|nice|solid|decent|favou?rite|top|excellent) (\w+ )?(cigar|cigars|smoke|stick|sticks|maduros?|robustos?|toros?|churchills?|coronas?|lanceros?|torpedos?|belicosos?|cubans?|connecticuts?|habanos?|nicaraguans?|dominicans?|hondurans?) /;
-const CIGAR_WORDS = / (cigar|cigars|smoke|smoking|stick|sticks|tobacco|humidor|wrapper|binder|filler|vitola|puro|ash|draw|burn|lounge|torcedor|vitolai|wishlist|review|reviews|event|events|premium) /;
-const INFO_CUE = / (tell me about|tell me more|more about|what is the|whats the|what about the|how is the|how s the|describe|info on|information on|details|details on|how strong is|how long does|is the .+ (good|strong|mild|worth)|what do you think of|your take on|thoughts on|opinion on) /;
-const LIKED = / i (really |truly )?(love|loved|like|liked|enjoy|enjoyed|dig|adore|adored|rate|rated) /;
-/** "what do you think of Macanudo": about a brand as a whole. */
-const BRAND_INFO = / (what do you think of|tell me about|thoughts on|opinion on|your take on|what is|whats|who makes|how is|how good is|know about|is) [a-z ]{0,30}$| (brand|marque|company|maker) /;
-/** "something like my favourite": the member's best-rated cigar. */
-const FAVOURITE = / my (favou?rite|fave|top rated|best rated|highest rated|usual|go to)( cigar| smoke| one)? /;
-const SIMILAR_ALL = / (like|similar to|comparable to|close to|in the style of|in the vein of|along the lines of|alternative to|alternatives to|instead of|resembles?|reminds me of) /g;
-/** "I'd like", "I like", "would like": a preference, not a comparison. */
-const PREFERENCE_LIKE = / (id|i would|would|i|you|we|do you|feel|they|dont|do) like $/;
-const SMOKE_NEXT = / ((smoke|light|have|grab|pull|open|reach for|try)( up)? next|next smoke|next cigar|(from|in|out of) my (humidor|collection|stash|cabinet|box)|what should i (smoke|light)( tonight| today| now)? from|which of my (cigars|sticks)|what do i have|whats ready|ready to smoke|my own cigars) /;
-const GREETING = /^ (hi|hello|hey|hiya|hola|howdy|greetings|yo|good (morning|afternoon|evening|day))( there| vitolai| friend| all| team)? /;
-const CAPABILITIES = / (what can you do|who are you|what are you|what is vitolai|whats vitolai|how can you help|what do you do|how does this work|what can i ask|help me out|introduce yourself) /;
-const THANKS = / (thanks|thank you|thx|ty|cheers|appreciate it|much appreciated|many thanks) /;
-const FOLLOW_CUE = / (stronger|milder|lighter|bolder|fuller|weaker|smoother|another|other|others|else|different|instead|what about|how about|same but|shorter|longer|bigger|smaller|thicker|thinner|one more|more like|more options|alternatives?|too strong|too mild|too long|too short) |^ (and|or|but|what about|how about|maybe|ok|okay|now|then|in|with|from) /;
-const ANOTHER = / (another|other|others|else|different|one more|more options|more like|new ones?|something new|alternatives?) /;
-
 const baseUnderstanding = (): Understanding => ({
   intent: 'unclear', filters: emptyFilters(), occasions: [], drink: null, similarTo: null, cigarRef: null,
   relative: null, limit: null, size: null, another: false, followUp: false, price: null, topics: [], greeting: false,
@@ -454,19 +356,20 @@ const baseUnderstanding = (): Understanding => ({
  * Step 1: what is answered before anything else is read: a refusal (minors, sales; accessories get advice), a
  * greeting or a thank-you. Otherwise the message's core: the text without its greeting.
  */
-function readOpening(t: string, base: Understanding): { done: Understanding } | { core: string; greeting: boolean } {
-  const refused = refusalOf(t);
+function readOpening(t: string, base: Understanding, L: Lexicon): { done: Understanding } | { core: string; greeting: boolean } {
+  const M = L.message;
+  const refused = refusalOf(t, L);
   if (refused) return { done: { ...base, intent: refused } };
   // A sales request that was not refused is about accessories.
-  if (isSalesRequest(t)) {
-    return { done: { ...base, intent: 'education', accessory: true, topics: ['storage-humidity', ...scoreKnowledge(t).map((x) => x.entry.id)].filter((v, i, a) => a.indexOf(v) === i) } };
+  if (isSalesRequest(t, L)) {
+    return { done: { ...base, intent: 'education', accessory: true, topics: ['storage-humidity', ...scoreKnowledge(t, L.language).map((x) => x.entry.id)].filter((v, i, a) => a.indexOf(v) === i) } };
   }
 
-  const greeting = GREETING.test(t);
-  const core = greeting ? ` ${t.replace(GREETING, ' ').trim()} ` : t;
-  const coreWords = words(core).filter((w) => !['vitolai', 'there', 'please', 'again'].includes(w));
-  if (CAPABILITIES.test(t) || (greeting && coreWords.length <= 2)) return { done: { ...base, intent: 'greeting', greeting: true } };
-  if (THANKS.test(t) && words(core.replace(THANKS, ' ')).filter((w) => !['so', 'much', 'a', 'lot', 'great', 'perfect', 'awesome', 'ok', 'okay', 'cool', 'very', 'that', 'helps', 'helped', 'vitolai', 'again', 'for', 'the', 'help', 'tip', 'tips', 'info'].includes(w)).length === 0) {
+  const greeting = M.greeting.test(t);
+  const core = greeting ? ` ${t.replace(M.greeting, ' ').trim()} ` : t;
+  const coreWords = words(core).filter((w) => !L.greetingFiller.includes(w));
+  if (M.capabilities.test(t) || (greeting && coreWords.length <= 2)) return { done: { ...base, intent: 'greeting', greeting: true } };
+  if (M.thanks.test(t) && words(core.replace(M.thanks, ' ')).filter((w) => !L.thanksFiller.includes(w)).length === 0) {
     return { done: { ...base, intent: 'thanks' } };
   }
   return { core, greeting };
@@ -476,40 +379,41 @@ function readOpening(t: string, base: Understanding): { done: Understanding } | 
  * Step 2: the cigars the message names: "something like X" (X is a reference, not a filter), a cigar asked about,
  * the member's favourite; then the brands it names. `rest` is the text left for the filters.
  */
-function readReferences(core: string, idx: CatalogIndex, favourite: string | null) {
+function readReferences(core: string, idx: CatalogIndex, favourite: string | null, L: Lexicon) {
+  const M = L.message;
   let rest = core;
   let similarTo: string[] | null = null;
-  for (const m of core.matchAll(SIMILAR_ALL)) {
-    if (PREFERENCE_LIKE.test(core.slice(0, (m.index ?? 0) + m[0].length))) continue;
-    const ref = core.slice((m.index ?? 0) + m[0].length).split(/ (but|in a|in an|with|that|which|for|only|except|without|though|although|please|and|or|from) /)[0] ?? '';
-    const { ids } = matchCigars(ref, idx, true);
+  for (const m of core.matchAll(L.similarAll)) {
+    if (M.preferenceLike.test(core.slice(0, (m.index ?? 0) + m[0].length))) continue;
+    const ref = core.slice((m.index ?? 0) + m[0].length).split(M.referenceEnd)[0] ?? '';
+    const { ids } = matchCigars(ref, idx, true, L);
     if (ids.length) { similarTo = ids; rest = core.replace(ref.trim(), ' _ '); break; }
   }
   let cigarRef: string[] | null = null;
   if (!similarTo) {
-    const { ids, byName } = matchCigars(core, idx, false);
-    if (ids.length && LIKED.test(core) && !INFO_CUE.test(core)) similarTo = ids;
-    else if (ids.length && (byName || BRAND_INFO.test(core))) cigarRef = ids;
+    const { ids, byName } = matchCigars(core, idx, false, L);
+    if (ids.length && M.liked.test(core) && !M.infoCue.test(core)) similarTo = ids;
+    else if (ids.length && (byName || M.brandInfo.test(core))) cigarRef = ids;
   }
 
-  if (!similarTo && FAVOURITE.test(core) && favourite) similarTo = [favourite];
-  const { ids: brandIds, rest: afterBrands } = parseBrands(rest, idx);
+  if (!similarTo && M.favourite.test(core) && favourite) similarTo = [favourite];
+  const { ids: brandIds, rest: afterBrands } = parseBrands(rest, idx, L);
   rest = afterBrands;
   if (cigarRef) for (const id of cigarRef) rest = blank(rest, idx.byId.get(id)!.fullNorm.trim());
   return { similarTo, cigarRef, brandIds, rest };
 }
 
 /** Step 3: the filters the rest of the message sets, with the occasion, drink and price it names. */
-function readFilters(rest: string, idx: CatalogIndex, refs: ReturnType<typeof readReferences>) {
+function readFilters(rest: string, idx: CatalogIndex, refs: ReturnType<typeof readReferences>, L: Lexicon) {
   const filters = emptyFilters();
-  const strength = parseStrength(rest);
-  const wrappers = parseWrappers(rest);
-  const countries = parseCountries(rest);
-  const vitolas = parseVitolas(rest);
-  const flavours = parseFlavours(rest);
-  const occasions = parseOccasions(rest);
-  const drink = parseDrink(rest);
-  const price = parsePrice(rest);
+  const strength = parseStrength(rest, L);
+  const wrappers = parseWrappers(rest, L);
+  const countries = parseCountries(rest, L);
+  const vitolas = parseVitolas(rest, L);
+  const flavours = parseFlavours(rest, L);
+  const occasions = parseOccasions(rest, L);
+  const drink = parseDrink(rest, L);
+  const price = parsePrice(rest, L);
   if (strength.levels) { filters.strengths = strength.levels; filters.sources.strength = 'message'; }
   if (wrappers) { filters.wrappers = wrappers; filters.sources.wrapper = 'message'; }
   if (countries) { filters.countries = countries; filters.sources.country = 'message'; }
@@ -519,7 +423,7 @@ function readFilters(rest: string, idx: CatalogIndex, refs: ReturnType<typeof re
   const refBrands = new Set((refs.similarTo ?? []).map((id) => idx.byId.get(id)?.cigar.brandId));
   const wanted = refs.brandIds.filter((b) => !refBrands.has(b));
   if (wanted.length && !refs.cigarRef) { filters.brandIds = wanted; filters.sources.brand = 'message'; }
-  if (/ puros? /.test(rest) && countries?.length === 1 && PRODUCTION_COUNTRIES.includes(countries[0]!)) { filters.puro = true; filters.sources.puro = 'message'; }
+  if (L.message.puro.test(rest) && countries?.length === 1 && PRODUCTION_COUNTRIES.includes(countries[0]!)) { filters.puro = true; filters.sources.puro = 'message'; }
   applyOccasions(filters, occasions, drink);
   return { filters, strength, occasions, drink, price };
 }
@@ -528,8 +432,9 @@ function readFilters(rest: string, idx: CatalogIndex, refs: ReturnType<typeof re
  * Step 4: the intent, by weighing how much the message asks for cigars (recommend), for facts (education) and for
  * help with the app (platform).
  */
-function chooseIntent(u: Understanding, s: { core: string; rest: string; message: string; topic: EngineRequest['topic']; topics: ReturnType<typeof scoreKnowledge> }): Understanding {
+function chooseIntent(u: Understanding, s: { core: string; rest: string; message: string; topic: EngineRequest['topic']; topics: ReturnType<typeof scoreKnowledge> }, L: Lexicon): Understanding {
   const { core, rest, topic, topics } = s;
+  const { question: QUESTION, smokeNext: SMOKE_NEXT, recommend: REC_VERB, goodCigar: GOOD_CIGAR, quality: QUALITY, cigarNoun: CIGAR_NOUN, infoCue: INFO_CUE, cigarWords: CIGAR_WORDS } = L.message;
   const { filters, occasions, drink, similarTo, cigarRef, price } = u;
   const eduTop = topics.find((x) => x.entry.category !== 'platform');
   const platTop = topics.find((x) => x.entry.category === 'platform');
@@ -568,22 +473,22 @@ function chooseIntent(u: Understanding, s: { core: string; rest: string; message
 }
 
 /** Reads one message on its own: its opening, the cigars it names, its filters, then its intent. */
-export function understandMessage(message: string, idx: CatalogIndex, topic: EngineRequest['topic'] = 'general', favourite: string | null = null): Understanding {
-  const t = normalize(message);
+export function understandMessage(message: string, idx: CatalogIndex, topic: EngineRequest['topic'] = 'general', favourite: string | null = null, L: Lexicon = ENGLISH): Understanding {
+  const t = readText(message, L);
   const base = baseUnderstanding();
-  const opening = readOpening(t, base);
+  const opening = readOpening(t, base, L);
   if ('done' in opening) return opening.done;
   const { core, greeting } = opening;
-  const refs = readReferences(core, idx, favourite);
-  const { filters, strength, occasions, drink, price } = readFilters(refs.rest, idx, refs);
-  const topics = scoreKnowledge(core);
+  const refs = readReferences(core, idx, favourite, L);
+  const { filters, strength, occasions, drink, price } = readFilters(refs.rest, idx, refs, L);
+  const topics = scoreKnowledge(core, L.language);
   const u: Understanding = {
     ...base, filters, occasions, drink, similarTo: refs.similarTo, cigarRef: refs.cigarRef, relative: strength.relative,
-    size: / (shorter|smaller|quicker) /.test(refs.rest) ? 'shorter' : / (longer|bigger|larger) /.test(refs.rest) ? 'longer' : null,
-    another: ANOTHER.test(core), price, greeting,
+    size: L.message.shorter.test(refs.rest) ? 'shorter' : L.message.longer.test(refs.rest) ? 'longer' : null,
+    another: L.message.another.test(core), price, greeting,
     topics: topics.map((x) => x.entry.id),
   };
-  return chooseIntent(u, { core, rest: refs.rest, message, topic, topics });
+  return chooseIntent(u, { core, rest: refs.rest, message, topic, topics }, L);
 }
 
 /** Occasions and drinks imply strength and length, as the weakest kind of filter. */
@@ -644,19 +549,13 @@ function mergeFollowUp(prev: Understanding, cur: Understanding): Understanding {
   };
 }
 
-const ORDINALS: readonly [RegExp, number][] = [
-  [/ (first|1st|number one|number 1|no 1|#1) (one|cigar|pick|suggestion)? /, 0],
-  [/ (second|2nd|number two|number 2|middle) (one|cigar|pick|suggestion)? /, 1],
-  [/ (third|3rd|number three|number 3) (one|cigar|pick|suggestion)? /, 2],
-  [/ (last) (one|cigar|pick|suggestion) /, -1],
-];
-
 /**
  * Reads the current message in the light of the chat so far: follow-ups refine the previous recommendation,
  * "the second one" points at the previous answer's second cigar, and cigars already suggested are remembered.
  */
-export function understandConversation(catalog: readonly EngineCigar[], req: Pick<EngineRequest, 'message' | 'history' | 'topic'>, favourite: string | null = null): Understanding {
+export function understandConversation(catalog: readonly EngineCigar[], req: Pick<EngineRequest, 'message' | 'history' | 'topic' | 'language'>, favourite: string | null = null): Understanding {
   const idx = indexCatalog(catalog);
+  const L = lexiconIn(contentLanguage(req.language));
   let prev: Understanding | null = null;
   let previous: string[] = [];
   const named: string[] = [];
@@ -666,28 +565,28 @@ export function understandConversation(catalog: readonly EngineCigar[], req: Pic
       if (ids.length) { previous = ids; named.push(...ids); }
       continue;
     }
-    const u = understandMessage(turn.content, idx, req.topic, favourite);
-    const merged: Understanding = prev && (prev.intent === 'recommend') && isFollowUp(turn.content, u)
+    const u = understandMessage(turn.content, idx, req.topic, favourite, L);
+    const merged: Understanding = prev && (prev.intent === 'recommend') && isFollowUp(turn.content, u, L)
       ? resolveRelative(mergeFollowUp(prev, u), previous, prev, idx) : resolveRelative(u, [], null, idx);
     if (['recommend', 'smoke-next', 'education', 'cigar-info', 'platform'].includes(merged.intent)) prev = merged;
     previous = [];
   }
 
-  let cur = understandMessage(req.message, idx, req.topic, favourite);
-  const t = normalize(req.message);
+  let cur = understandMessage(req.message, idx, req.topic, favourite, L);
+  const t = readText(req.message, L);
   // "the second one", "the last one": the previous answer's cigars.
   if (previous.length && ['unclear', 'off-topic', 'education', 'recommend', 'cigar-info'].includes(cur.intent) && !cur.cigarRef) {
-    for (const [re, i] of ORDINALS) {
+    for (const [re, i] of L.ordinals) {
       if (!re.test(t)) continue;
       const id = i < 0 ? previous[previous.length - 1] : previous[i];
       if (!id) break;
-      cur = / (like|similar|more like) /.test(t)
+      cur = L.message.ordinalLike.test(t)
         ? { ...cur, intent: 'recommend', similarTo: [id] }
         : { ...cur, intent: 'cigar-info', cigarRef: [id] };
       break;
     }
   }
-  if (prev && isFollowUp(req.message, cur)) {
+  if (prev && isFollowUp(req.message, cur, L)) {
     if (prev.intent === 'recommend' && ['recommend', 'unclear', 'education', 'off-topic'].includes(cur.intent) && !(cur.intent === 'education' && cur.topics.length && !hasRefinement(cur))) {
       cur = resolveRelative(mergeFollowUp(prev, cur), previous, prev, idx);
     } else if (prev.intent === 'smoke-next' && cur.another && !hasRefinement(cur)) {
@@ -742,17 +641,18 @@ const hasRefinement = (u: Understanding) => {
   return Boolean(u.relative || u.size || f.strengths || f.wrappers || f.countries || f.vitolas || f.brandIds || f.flavours || u.similarTo);
 };
 
-function isFollowUp(message: string, u: Understanding): boolean {
+function isFollowUp(message: string, u: Understanding, L: Lexicon): boolean {
   if (['refuse-sales', 'refuse-minors', 'greeting', 'thanks', 'smoke-next', 'platform'].includes(u.intent)) return false;
-  const t = normalize(message);
-  if (FOLLOW_CUE.test(t)) return true;
+  const t = readText(message, L);
+  if (L.message.followCue.test(t)) return true;
   // A bare refinement: "torpedo?", "Nicaraguan maduro?"
-  return hasRefinement(u) && words(t).length <= 4 && !REC_VERB.test(t);
+  return hasRefinement(u) && words(t).length <= 4 && !L.message.recommend.test(t);
 }
 
-export const strengthLabel = (levels: readonly StrengthLevel[]): string => {
+/** "mild to medium", in the answer's language. */
+export const strengthLabel = (levels: readonly StrengthLevel[], w: Words = ENGLISH_WORDS): string => {
   const ranks = levels.map(strengthRank).sort((a, b) => a - b);
   const lo = STRENGTHS[ranks[0]!]!;
   const hi = STRENGTHS[ranks[ranks.length - 1]!]!;
-  return lo === hi ? lo : `${lo} to ${hi}`;
+  return lo === hi ? w.t.strength[lo] : w.fill(w.t.strengthRange, { low: w.t.strength[lo], high: w.t.strength[hi] });
 };
