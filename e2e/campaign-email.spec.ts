@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './social-helpers.ts';
+import { originHeaders } from './origin';
 
 /**
  * Campaign emails (docs/marketing.md, "Campaign emails"): the owner writes a campaign's email and sends it; a member who
@@ -8,8 +9,7 @@ import { signIn } from './social-helpers.ts';
  */
 const OWNER = 'owner@torcedor.test';
 const DEMO_PASSWORD = 'Torcedor-demo-2026';
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 interface StoredEmail { destination: { to: string[] }; subject: string; body: { text?: string }; headers?: { name: string; value: string }[] }
 

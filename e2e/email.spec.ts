@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messagesTo, newestCode, servicesKnow } from './mail-helpers.ts';
+import { originHeaders } from './origin';
 
 /**
  * Email (docs/product.md, "Email"): the address a member signs up with is verified with the 6-digit code emailed to
@@ -7,8 +8,7 @@ import { messagesTo, newestCode, servicesKnow } from './mail-helpers.ts';
  */
 const PASSWORD = 'Partagas-Serie-D-4';
 const NEW_PASSWORD = 'Montecristo-No-2';
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 const toast = (page: Page) => page.getByTestId('toast');
 const address = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

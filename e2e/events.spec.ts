@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { signIn } from './social-helpers.ts';
+import { originHeaders } from './origin';
 
 /** Unique per run, so the searches and the feed find this run's event and no other. */
 const TAG = Date.now().toString(36);
@@ -268,7 +269,7 @@ test.describe('the events flow', () => {
     await signIn(page, 'Dario', 'Maduro');
     const title = `Lancero Night ${TAG}`;
     const created = await page.request.post('/api/events', {
-      headers: { origin: 'http://localhost:3100', 'idempotency-key': randomUUID() },
+      headers: { ...originHeaders, 'idempotency-key': randomUUID() },
       data: { title, eventType: 'meetup', startAt: new Date(Date.now() + 3 * 3_600_000).toISOString(), capacity: null },
     });
     expect(created.status()).toBe(201);

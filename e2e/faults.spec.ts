@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { originHeaders } from './origin';
 
 const PASSWORD = 'Padron-Maduro-64';
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 const CIGAR = 'padron-1964-anniversary-series-exclusivo';
 
 /** The pid of the e2e stack's DynamoDB Local (its Java process keeps its data under the run's data dir). */

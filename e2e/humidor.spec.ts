@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { originHeaders } from './origin';
 
 const PASSWORD = 'Padron-Maduro-64';
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 /** A fresh member, signed up and logged in through the API (the browser keeps the session cookies). */
 async function signIn(page: Page) {

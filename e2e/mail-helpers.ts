@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { originHeaders } from './origin';
 
 /**
  * The local inbox (docs/architecture.md, "Email"): every message the services send through the SES stand-in, as the
@@ -13,8 +14,7 @@ interface StoredEmail {
 }
 
 const CODE = /\b(\d{6})\b/;
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 /** The messages sent to `address` that carry a code, newest first. */
 async function codesTo(request: APIRequestContext, address: string): Promise<{ messageId: string; subject: string; code: string }[]> {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reloadUntilVisible, signIn } from './social-helpers.ts';
+import { originHeaders } from './origin';
 
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 /** The header's Messages link (its name carries the unread count). */
 const messagesLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Messages/ });

@@ -1,10 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { verifyEmail } from './mail-helpers.ts';
+import { originHeaders } from './origin';
 
 const PASSWORD = 'Oliva-Serie-V-54';
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 export interface Member { id: string; name: string; email: string }
 

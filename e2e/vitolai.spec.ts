@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { originHeaders } from './origin';
 
 const PASSWORD = 'Hoyo-Epicure-2';
-/** State-changing API calls carry the app's origin (playwright.config.ts serves it on port 3100). */
-const headers = { origin: 'http://localhost:3100' };
+const headers = originHeaders;
 
 /** A fresh free member, signed up and logged in through the API (the browser keeps the session cookies). */
 async function signIn(page: Page) {

@@ -17,7 +17,7 @@ function newest(path: string): number {
 
 /** The web app's sources: its own files and the shared contracts it imports. */
 const webInputs = (root: string) => [
-  'web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'shared/src',
+  'web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/lingui.config.ts', 'web/package.json', 'web/tsconfig.json', 'shared/src',
 ].map((p) => join(root, p));
 
 export const webDist = (root: string) => join(root, 'web/dist');
