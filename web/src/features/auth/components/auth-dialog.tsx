@@ -175,7 +175,7 @@ function TrialForm({ onDone }: { onDone: () => void }) {
   const onValid = (body: z.output<typeof TrialSchema>) => {
     trial.mutate(body, {
       onSuccess: () => {
-        toast({ title: t`Trial access granted`, description: t`Welcome to your ${days}-day trial`, variant: 'success' });
+        toast({ title: t`Trial access granted`, description: t`Welcome to your 7-day trial`, variant: 'success' });
         onDone();
       },
       onError: (err) => toast({ title: t`Trial setup failed`, description: errorText(err, t`Failed to setup trial access`), variant: 'error' }),

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { COUNTRIES, GLOBAL_MINIMUM_AGE, TRIAL_DAYS } from '@torcedor/shared/constants';
+import { COUNTRIES, GLOBAL_MINIMUM_AGE } from '@torcedor/shared/constants';
 import { BookOpen, CalendarDays, Database, Package, ShieldCheck, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -52,7 +52,6 @@ export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | nul
 
   const globalAge = formatNumber(GLOBAL_MINIMUM_AGE);
   const usAge = formatNumber(US_MINIMUM_AGE);
-  const days = formatNumber(TRIAL_DAYS);
   const year = new Date().getFullYear();
 
   return (
@@ -118,7 +117,7 @@ export function LandingPage({ tab, onTabChange, redirect }: { tab: AuthTab | nul
           </div>
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" size="sm" onClick={() => open('signup')}><Trans>Get Started</Trans></Button>
-            <Button variant="secondary" size="sm" onClick={() => open('trial')}><Trans>{days}-Day Free Trial</Trans></Button>
+            <Button variant="secondary" size="sm" onClick={() => open('trial')}><Trans>7-Day Free Trial</Trans></Button>
             <Link to="/" search={{ auth: 'login' }} className="self-center text-sm text-muted hover:text-fg"><Trans>Admin Login</Trans></Link>
           </div>
           <nav aria-label={t`Legal`} className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
