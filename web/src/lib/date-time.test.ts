@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRelative, formatTime } from './date-time';
+import { activateLanguage } from './i18n';
 
 // Local times (the helper writes the device's time zone), so the expectations hold in any zone the tests run in.
 const evening = new Date(2026, 11, 2, 18, 30, 45);
@@ -59,5 +60,33 @@ describe('formatRelative (the spec: Just now, Nh ago, Nd ago, then the date)', (
   it('writes the date and time from a week on', () => {
     expect(formatRelative(ago(7 * DAY), now)).toBe('Dec 2, 2026, 12:00 PM');
     expect(formatRelative(new Date(2025, 5, 1, 8, 15), now)).toBe('Jun 1, 2025, 8:15 AM');
+  });
+});
+
+describe('in the member’s language', () => {
+  const now = new Date(2026, 11, 2, 18, 30);
+  afterEach(() => activateLanguage('en', { remember: false }));
+
+  it('writes dates and times as each language does', async () => {
+    await activateLanguage('de', { remember: false });
+    expect(formatDateTime(evening)).toBe('02.12.2026, 18:30');
+    expect(formatDate('2026-12-02')).toBe('02.12.2026');
+    await activateLanguage('fr', { remember: false });
+    expect(formatDate('2026-12-02')).toBe('2 déc. 2026');
+    expect(formatTime(evening)).toBe('18:30');
+    await activateLanguage('es', { remember: false });
+    expect(formatDate('2026-12-02')).toBe('2 dic 2026');
+    await activateLanguage('it', { remember: false });
+    expect(formatDate('2026-12-02')).toBe('2 dic 2026');
+  });
+
+  it('writes relative times with the catalogs’ words', async () => {
+    await activateLanguage('es', { remember: false });
+    expect(formatRelative(new Date(now.getTime() - 10 * 60_000), now)).toBe('Justo ahora');
+    expect(formatRelative(new Date(now.getTime() - 3 * HOUR), now)).toBe('hace 3 h');
+    await activateLanguage('de', { remember: false });
+    expect(formatRelative(new Date(now.getTime() - 2 * DAY), now)).toBe('vor 2 Tg.');
+    await activateLanguage('fr', { remember: false });
+    expect(formatRelative(new Date(now.getTime() - 5 * HOUR), now)).toBe('il y a 5 h');
   });
 });
