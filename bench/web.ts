@@ -7,7 +7,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /**
  * B7: the JavaScript a page needs before it can render, gzip-compressed as the CDN serves it: the entry script, every
- * module index.html preloads, and the English catalog (the first screen waits for its language's words:
+ * module index.html preloads, and the English first-screen catalog (the landing page waits for its words:
  * docs/i18n.md). The same measure of our landing page (web/dist) and of a bare React + TanStack Router + TanStack
  * Query app the bench builds in the same run with the same Vite and React plugin.
  */
@@ -17,7 +17,7 @@ export function initialJsGzip(distDir: string): { bytes: number; files: number }
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) refs.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) refs.add(m[1]!);
   const assets = join(distDir, 'assets');
-  if (existsSync(assets)) for (const name of readdirSync(assets)) if (/^locale-en-.*\.js$/.test(name)) refs.add(`/assets/${name}`);
+  if (existsSync(assets)) for (const name of readdirSync(assets)) if (/^locale-en-first-.*\.js$/.test(name)) refs.add(`/assets/${name}`);
   let bytes = 0;
   for (const ref of refs) bytes += gzipSync(readFileSync(join(distDir, ref.replace(/^\//, '')))).length;
   return { bytes, files: refs.size };

@@ -300,8 +300,14 @@ function stylesheetFirst(): Plugin {
 const FIRST_SCREEN_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store|tiny-invariant|clsx|tailwind-merge|@lingui[\\/](core|react))[\\/]/;
 
-/** The languages' catalogs (docs/i18n.md): one chunk per language, every area in it (one request for a page's words). */
-const LOCALE_CHUNKS = ['en', 'es', 'fr', 'de', 'it', 'pseudo'].map((lang) => ({ name: `locale-${lang}`, test: new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${lang}[\\\\/]`) }));
+/**
+ * The languages' catalogs (docs/i18n.md): per language, one chunk of the area a visitor's first screen needs
+ * (FIRST_SCREEN_AREAS in src/lib/i18n.ts) and one of the rest (one request each for a page's words).
+ */
+const LOCALE_CHUNKS = ['en', 'es', 'fr', 'de', 'it', 'pseudo'].flatMap((lang) => [
+  { name: `locale-${lang}-first`, test: new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${lang}[\\\\/]entry\\.po`) },
+  { name: `locale-${lang}`, test: new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${lang}[\\\\/]`) },
+]);
 
 /** Prints each language's catalog chunk, raw and gzip-compressed, at the end of a build. */
 function catalogSizes(): Plugin {
@@ -311,7 +317,7 @@ function catalogSizes(): Plugin {
     generateBundle(_options, bundle) {
       const rows = Object.values(bundle)
         .flatMap((c) => (c.type === 'chunk' && c.name?.startsWith('locale-') ? [{ name: c.name, code: c.code }] : []))
-        .map(({ name, code }) => `${name.slice('locale-'.length).padEnd(7)} ${(code.length / 1024).toFixed(1).padStart(6)} KB, ${(gzipSync(code).length / 1024).toFixed(1).padStart(5)} KB gzip`);
+        .map(({ name, code }) => `${name.slice('locale-'.length).padEnd(12)} ${(code.length / 1024).toFixed(1).padStart(6)} KB, ${(gzipSync(code).length / 1024).toFixed(1).padStart(5)} KB gzip`);
       if (rows.length) this.info(`catalogs per language:\n${rows.sort().join('\n')}`);
     },
   };

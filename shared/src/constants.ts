@@ -11,6 +11,15 @@ export const COUNTRIES = [
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+/** The answer to text with a control character in it (schemas/text.ts). */
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters from this text';
+/** Password policy of the user pool (CDK sets the same): its minimum length (schemas/identity.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Deleting the account needs the member to type this word (schemas/identity.ts). */
+export const DELETE_CONFIRMATION = 'DELETE';
+/** CSV import rows per call: one TransactWrite holds the member's counts item and one Put a row (DynamoDB takes 100). */
+export const IMPORT_MAX_ROWS = 90;
+
 /** The languages the club speaks (docs/i18n.md): a member's `language` setting, the web's catalogs, emails, VitolAI. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
 export type LanguageCode = (typeof LANGUAGES)[number];

@@ -25,8 +25,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 // The first screen is drawn in the device's language (docs/i18n.md): its catalogs are fetched while the reads above
-// travel. A signed-in member's saved language follows once their read answers (src/routes/_authenticated.tsx).
-void activateLanguage(initialLanguage(), { remember: false }).then(() =>
+// travel (a visitor's landing page waits for its own areas' only). A signed-in member's saved language follows once
+// their read answers (src/routes/_authenticated.tsx).
+void activateLanguage(initialLanguage(), { remember: false, firstScreen: !hasSignedInHint() }).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HUMIDOR_STATUSES, PHOTOS_MAX } from '../constants.ts';
+import { HUMIDOR_STATUSES, IMPORT_MAX_ROWS, PHOTOS_MAX } from '../constants.ts';
 import { IsoDate } from './common.ts';
 import { IncomingPath, NewPhotos, ObjectPath } from './social.ts';
 import { plainText } from './text.ts';
@@ -160,7 +160,7 @@ export const ConditionsLog = z.object({
 /** CSV import (Cigar Scanner-style columns: name, brand, quantity, price, location, date). */
 export const ImportPreviewBody = z.strictObject({ csv: z.string().min(1, 'The file is empty').max(60_000, 'The file is too large (60 KB at most)') });
 /** Rows per import call: one TransactWrite holds the member's counts item and one Put a row (DynamoDB takes 100). */
-export const IMPORT_MAX_ROWS = 90;
+export { IMPORT_MAX_ROWS };
 /**
  * One imported row: the one rule for the preview (each CSV row is checked with it, and only a row it accepts is
  * shown as importable) and for the import body. A date must exist (2024-02-30 does not), a price has cents at most.

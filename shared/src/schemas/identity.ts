@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { Attribution } from './attribution.ts';
 import { Strength } from './humidor.ts';
 import { plainText } from './text.ts';
-import { BIO_MAX_LENGTH, COUNTRY_CODES, LANGUAGES, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
+import { BIO_MAX_LENGTH, COUNTRY_CODES, DELETE_CONFIRMATION, LANGUAGES, PASSWORD_MIN_LENGTH, EMAIL_CODES, UNSUBSCRIBE_KINDS, type UnsubscribeKind } from '../constants.ts';
 
 export const ProfileVisibility = z.enum(['public', 'followers', 'private']);
 export const DirectMessages = z.enum(['everyone', 'followers', 'none']);
@@ -128,7 +128,7 @@ export const ProfileUpdate = z.strictObject({
 });
 
 /** Password policy of the user pool (CDK sets the same): each failed rule is named. */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 export const Password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -183,7 +183,7 @@ export const TrialBody = z.strictObject({ dateOfBirth: DateOfBirth, country: Cou
 export const SignupResult = z.object({ userId: z.string(), user: User });
 
 /** Deleting the account needs the member to type this word. */
-export const DELETE_CONFIRMATION = 'DELETE';
+export { DELETE_CONFIRMATION };
 /**
  * Deleting the account: the typed confirmation, and the member's password. The password is optional here because
  * a trial member has none they know (the typed confirmation alone is enough for them); the server decides, and

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE } from '../constants.ts';
 
 /** The answer to text with a control character in it. */
-export const CONTROL_CHARACTERS_MESSAGE = 'Remove control characters from this text';
+export { CONTROL_CHARACTERS_MESSAGE };
 
 /** C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F). */
 // eslint-disable-next-line no-control-regex -- the characters refused

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
-  AI_ABUSE_LIMITS, AI_MESSAGE_MAX_LENGTH, BAND_TEXT_MAX, BAND_UNREADABLE_MESSAGE, BIO_MAX_LENGTH, CAMPAIGN_DESCRIPTION_MAX,
+  AI_ABUSE_LIMITS, AI_MESSAGE_MAX_LENGTH, CONTROL_CHARACTERS_MESSAGE, DELETE_CONFIRMATION, IMPORT_MAX_ROWS, PASSWORD_MIN_LENGTH, BAND_TEXT_MAX, BAND_UNREADABLE_MESSAGE, BIO_MAX_LENGTH, CAMPAIGN_DESCRIPTION_MAX,
   CAMPAIGN_EMAIL_BODY_MAX, CAMPAIGN_EMAIL_SUBJECT_MAX, CAMPAIGN_NAME_MAX, COMMENT_MAX_LENGTH, COUNTRIES, DRAFT_BODY_MAX, DRAFT_TITLE_MAX,
   EMAIL_CODES, EMAIL_UNVERIFIED_MESSAGE, EVENT_CAPACITY_MIN, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, FREE_AI_DAILY_LIMIT,
   FREE_HOSTED_EVENTS_LIMIT, FREE_HUMIDOR_CAP, INVALID_CODE_MESSAGE, INVALID_UNSUBSCRIBE_MESSAGE, MESSAGE_LIMITS, MESSAGE_MAX_LENGTH,
@@ -10,9 +10,6 @@ import {
 } from '@torcedor/shared/constants';
 import { ERROR_CODES, type ErrorCode } from '@torcedor/shared/errors';
 import { thousands } from '@torcedor/shared/formatters';
-import { IMPORT_MAX_ROWS } from '@torcedor/shared/schemas/humidor';
-import { DELETE_CONFIRMATION, PASSWORD_MIN_LENGTH } from '@torcedor/shared/schemas/identity';
-import { CONTROL_CHARACTERS_MESSAGE } from '@torcedor/shared/schemas/text';
 import { formatDate } from './date-time';
 import { i18n, intlLocale } from './i18n';
 import { formatNumber } from './numbers';

@@ -52,19 +52,29 @@ export const initialLanguage = (): Locale => stored() ?? browserLanguage() ?? 'e
  */
 export const intlLocale = (): string => (i18n.locale === PSEUDO ? 'el' : i18n.locale || 'en');
 
-const loading = new Map<Locale, Promise<void>>();
+/**
+ * The area a visitor's first screen needs (the way in: the landing page, its dialogs, the age gate): its catalog is one
+ * chunk per language, the other areas' another (web/vite.config.ts), so the landing page waits for the first only and
+ * the rest comes right after (a frame word drawn before it, e.g. a close button's label, shows its English meanwhile).
+ */
+export const FIRST_SCREEN_AREAS = ['entry'] as const;
+const areaOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.po'.length);
+type Part = 'first' | 'rest';
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches a language's catalogs once (all its areas, in parallel). */
-function load(locale: Locale): Promise<void> {
-  let p = loading.get(locale);
+/** Fetches one part of a language's catalogs once (its areas in parallel; each part is one chunk in a build). */
+function load(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}:${part}`;
+  let p = loading.get(key);
   if (!p) {
     const prefix = `../locales/${locale}/`;
-    const wanted = Object.entries(catalogs).filter(([path]) => path.startsWith(prefix));
+    const first = (path: string) => (FIRST_SCREEN_AREAS as readonly string[]).includes(areaOf(path));
+    const wanted = Object.entries(catalogs).filter(([path]) => path.startsWith(prefix) && first(path) === (part === 'first'));
     p = Promise.all(wanted.map(([, get]) => get())).then((parts) => {
       i18n.load(locale, Object.assign({}, ...parts.map((m) => m.messages)) as Messages);
     });
-    p.catch(() => loading.delete(locale));
-    loading.set(locale, p);
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
   }
   return p;
 }
@@ -72,9 +82,14 @@ function load(locale: Locale): Promise<void> {
 /**
  * Draws the app in a language from now on: its catalogs are fetched (once), then every component re-renders in it
  * and `<html lang>` follows. `remember` keeps the choice on this device (a visitor's switcher, a member's setting).
+ * `firstScreen`: answers once the first screen's areas are in (a visitor's landing page), the rest following at once
+ * (and redrawing what uses it); otherwise it answers when every area is in.
  */
-export async function activateLanguage(locale: Locale, { remember = true } = {}): Promise<void> {
-  await load(locale);
+export async function activateLanguage(locale: Locale, { remember = true, firstScreen = false } = {}): Promise<void> {
+  const rest = load(locale, 'rest');
+  await load(locale, 'first');
+  if (firstScreen) void rest.then(() => { if (i18n.locale === locale) i18n.activate(locale); }, () => undefined);
+  else await rest;
   i18n.activate(locale);
   document.documentElement.lang = locale === PSEUDO ? 'en' : locale;
   if (remember) {

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { FieldError, Label } from './input';
+import { translateServerText } from '@/lib/error-text';
+import { Label } from './input';
 
 /** What a field's control must carry: its id (for the label) and its error wiring. */
 export interface FieldControlProps {
@@ -36,4 +38,15 @@ export function FormField({ label, error, hint, className, children }: {
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/**
+ * A field's error line, announced to screen readers, in the app's language: a shared schema's validation message or a
+ * server message is translated (src/lib/error-text.ts); it re-renders when the language changes. (Here rather than
+ * beside Input: the landing page's first screen draws inputs and must not load the error texts.)
+ */
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  useLingui();
+  if (!message) return null;
+  return <p id={id} role="alert" className="mt-1 text-sm text-danger">{translateServerText(message)}</p>;
 }

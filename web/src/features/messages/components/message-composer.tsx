@@ -8,7 +8,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/input';
+import { FieldError } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { messageKeys } from '@/lib/message-cache';
 import { formatNumber } from '@/lib/numbers';
