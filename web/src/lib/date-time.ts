@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { DAY_MS, HOUR_MS, RELATIVE_TIME_DAYS_LIMIT } from '@torcedor/shared/constants';
-import { intlLocale } from './i18n';
+import { intlFormatter } from './i18n';
 
 /**
  * The app's one way of writing a moment: 'Dec 2, 2026, 6:30 PM' (no seconds) in the device's time zone, and for
@@ -12,15 +12,7 @@ import { intlLocale } from './i18n';
 
 type When = string | Date;
 
-// Made on first use and kept: making an Intl.DateTimeFormat costs ~50 times using one (once per card otherwise).
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale();
-  const key = `${locale}:${name}`;
-  let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, options)));
-  return f;
-}
+const format = (name: string, options: Intl.DateTimeFormatOptions) => intlFormatter(`date:${name}`, (locale) => new Intl.DateTimeFormat(locale, options));
 
 /** Recent ICU writes a narrow no-break space before AM/PM; the app writes a plain space, whatever the engine. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');

@@ -62,6 +62,19 @@ const areaOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.po'.le
 type Part = 'first' | 'rest';
 const loading = new Map<string, Promise<void>>();
 
+const formatters = new Map<string, unknown>();
+/**
+ * An Intl formatter in the app's language, made on first use per language and name and kept: making one costs ~50
+ * times using one (date-time.ts, numbers.ts).
+ */
+export function intlFormatter<F>(name: string, make: (locale: string) => F): F {
+  const locale = intlLocale();
+  const key = `${locale}:${name}`;
+  let f = formatters.get(key) as F | undefined;
+  if (f === undefined) formatters.set(key, (f = make(locale === 'en' ? 'en-US' : locale)));
+  return f;
+}
+
 /** Fetches one part of a language's catalogs once (its areas in parallel; each part is one chunk in a build). */
 function load(locale: Locale, part: Part): Promise<void> {
   const key = `${locale}:${part}`;

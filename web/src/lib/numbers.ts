@@ -1,17 +1,10 @@
-import { intlLocale } from './i18n';
+import { intlFormatter } from './i18n';
 
 /**
  * Numbers, prices and percentages in the app's language (docs/i18n.md): 2,000 in English is 2.000 in German and
- * 2 000 in French. A formatter is made once per language and kind (making one costs ~50 times using one).
+ * 2 000 in French, each formatter made once per language and kind.
  */
-const formats = new Map<string, Intl.NumberFormat>();
-function format(kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = intlLocale();
-  const key = `${locale}:${kind}`;
-  let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale === 'en' ? 'en-US' : locale, options)));
-  return f;
-}
+const format = (kind: string, options: Intl.NumberFormatOptions) => intlFormatter(`number:${kind}`, (locale) => new Intl.NumberFormat(locale, options));
 
 /** A count as the language writes it: 2,000 / 2.000 / 2 000. */
 export const formatNumber = (n: number): string => format('integer', { maximumFractionDigits: 0 }).format(n);
