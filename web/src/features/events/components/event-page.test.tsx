@@ -41,7 +41,7 @@ describe('the event page', () => {
     expect(within(screen.getByText('Hosted by Carlos')).queryByRole('img', { name: 'Premium member' })).toBeNull();
     expect(screen.getByText('+2 more')).toBeTruthy();
     const ics = screen.getByRole('link', { name: 'Add to calendar (.ics)' });
-    expect(ics.getAttribute('href')).toBe('/api/events/e1/ics');
+    expect(ics.getAttribute('href')).toBe('/api/events/e1/ics?lang=en');
     expect(ics.hasAttribute('download')).toBe(true);
     const google = screen.getByRole('link', { name: 'Add to Google Calendar' });
     expect(google.getAttribute('href')).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE&text=Cuban%20Night&dates=20300501T233000Z/20300502T020000Z');
