@@ -2,25 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 
 const COUNTRIES = ['United States', 'United Kingdom', 'Canada', 'Germany', 'Netherlands'];
 
-/** The age gate's country control: a native <select> or an ARIA combobox (e.g. Radix Select). */
-async function countryOptions(page: Page): Promise<string[]> {
-  const native = page.locator('select');
-  if (await native.count()) return native.first().locator('option').allTextContents();
-  await page.getByRole('combobox').first().click();
-  const options = await page.getByRole('option').allTextContents();
-  await page.keyboard.press('Escape');
-  return options;
-}
-
-async function chooseCountry(page: Page, name: string) {
-  const native = page.locator('select');
-  if (await native.count()) {
-    await native.first().selectOption({ label: name });
-    return;
-  }
-  await page.getByRole('combobox').first().click();
-  await page.getByRole('option', { name }).click();
-}
+/** The age gate's country control (the gate also has the language switcher's select). */
+const countrySelect = (page: Page) => page.getByRole('dialog', { name: 'Age verification' }).getByLabel('Country');
+const countryOptions = (page: Page): Promise<string[]> => countrySelect(page).locator('option').allTextContents();
+const chooseCountry = (page: Page, name: string) => countrySelect(page).selectOption({ label: name });
 
 test.describe('platform', () => {
   test('the landing page shows the age gate first, then the hero', async ({ page }) => {

@@ -15,4 +15,6 @@ export const bandCatalogQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
   retry: false,
+  // Read even when the browser says it is offline: the service worker answers from its saved copy.
+  networkMode: 'always',
 });

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { BAND_UNREADABLE_MESSAGE, UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import type { Cigar } from '@torcedor/shared/schemas/catalog';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { callsOf, fakeApi, json, type Handler } from '@/testing/fake-api';
 import type { BandPhoto } from '../lib/capture';
@@ -219,6 +219,9 @@ describe('scan page: offline', () => {
   const offline = () => { throw new TypeError('Failed to fetch'); };
 
   it('with no answer from the server, matches the band on the device against the saved catalog, and says so', async () => {
+    // The browser says it is offline: the look-up is still sent (not held until it is back), then matched on the device.
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
     const { fetch } = renderPage(fakeScanner('PADRON\n1926 SERIE\nNo. 2'), {
       'POST /api/cigars/identify': offline,
       'GET /api/band-catalog': () => json({ version: 7, cigars: rows }),
