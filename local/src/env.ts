@@ -1,4 +1,4 @@
-import { BASE_ENV_KEYS, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { BASE_ENV_KEYS, DEADLINES_SETTING, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 import { LIVE_MANAGEMENT_PATH } from './gateway/live.ts';
@@ -75,6 +75,8 @@ export function serviceEnv(
     // The local payment provider may run here, and only here (shared/src/runtime.ts). LOCAL_PAYMENTS=off leaves billing
     // without it, as a deployment without Stripe is: premium is not available (docs/decisions.md, "Billing").
     ...(service === 'billing' && source.LOCAL_PAYMENTS === 'off' ? {} : { [LOCAL_STACK_FLAG]: '1' }),
+    // Member requests wait for a development machine's dependencies (shared/src/runtime.ts, DEPENDENCY_DEADLINES).
+    [DEADLINES_SETTING]: 'development',
     // The bench's partition recorder (bench B12): every function appends its DynamoDB requests' partitions there.
     ...(source[PARTITION_LOG_SETTING] ? { [PARTITION_LOG_SETTING]: source[PARTITION_LOG_SETTING] } : {}),
     AWS_DEFAULT_REGION: aws.region,

@@ -15,21 +15,77 @@ export const LAMBDA_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*'
 export const SERVICE_LAYER_MODULES: Partial<Record<ServiceName, readonly string[]>> = { billing: ['stripe'], ai: ['openai'], marketing: ['openai'], humidor: ['openai'] };
 /**
  * Modules of a service's layer built from this repo's source (module name -> entry file), loaded on first use like the
- * packages above: ai's local VitolAI engine, whose knowledge base would take the HTTP function's bundle past 250 KB.
+ * packages above, each what only some requests need and would take a function's bundle past 250 KB: ai's local VitolAI
+ * engine (its knowledge base), identity's email templates (their words in five languages) and API reference (the
+ * OpenAPI document's JSON Schema generation), humidor's band matcher and CSV import reading, marketing's campaign email
+ * words and local writer. Each is pure: it keeps no client, logger or configuration of its own.
  * CDK bundles each entry into the layer as a package of that name; locally the name resolves to the workspace source.
  */
-export const SERVICE_LAYER_BUILDS: Partial<Record<ServiceName, Readonly<Record<string, string>>>> = { ai: { '@torcedor/ai/engine': 'services/ai/src/engine/index.ts' } };
+export const SERVICE_LAYER_BUILDS: Partial<Record<ServiceName, Readonly<Record<string, string>>>> = {
+  ai: { '@torcedor/ai/engine': 'services/ai/src/engine/index.ts' },
+  identity: {
+    '@torcedor/identity/emails': 'services/identity/src/emails/index.ts',
+    '@torcedor/identity/api-reference': 'services/identity/src/api-reference/index.ts',
+  },
+  humidor: {
+    '@torcedor/humidor/band-match': 'services/humidor/src/band-match/index.ts',
+    '@torcedor/humidor/member-import': 'services/humidor/src/member-import/index.ts',
+  },
+  marketing: {
+    '@torcedor/marketing/campaign-mail': 'services/marketing/src/campaign-mail/index.ts',
+    '@torcedor/marketing/local-writer': 'services/marketing/src/local-writer/index.ts',
+  },
+};
 /** Every module a service's bundle leaves to its layer (installed packages and built modules). */
 export const layerModulesOf = (service: ServiceName): readonly string[] => [...(SERVICE_LAYER_MODULES[service] ?? []), ...Object.keys(SERVICE_LAYER_BUILDS[service] ?? {})];
 
 /**
- * Each kind of function's time limit in AWS (CDK sets it). The local stack gives every function the same, and its bus
- * waits longer than a worker's limit before the last try of a delivery: a try that stopped without clearing its
- * idempotency record holds the delivery for that long.
+ * Each kind of function's time limit in AWS (CDK sets it). The local stack gives its background kinds the same
+ * (LOCAL_FUNCTION_TIMEOUT_SECONDS), and its bus waits longer than a worker's limit before the last try of a delivery:
+ * a try that stopped without clearing its idempotency record holds the delivery for that long.
  */
 export const FUNCTION_TIMEOUT_SECONDS = { http: 10, worker: 60, stream: 60, socket: 10 } as const;
 /** The kinds of a service's functions: HTTP routes, its worker (events, schedules, jobs), streamed routes, the live socket. */
 export type FunctionKind = keyof typeof FUNCTION_TIMEOUT_SECONDS;
+
+/**
+ * The local stack's time limits: the background kinds keep AWS's, but a member's request waits for a development
+ * machine's dependencies (DEPENDENCY_DEADLINES.development), up to a worker's 60 s.
+ */
+export const LOCAL_FUNCTION_TIMEOUT_SECONDS: Record<FunctionKind, number> = { ...FUNCTION_TIMEOUT_SECONDS, http: 60, socket: 60 };
+
+/**
+ * Deadlines of every AWS SDK call a function makes (docs/decisions.md, "Fail fast"), by who waits for it:
+ * - `member` (AWS, http and socket functions): a connection opens within 1 s and an answer arrives within 1.2 s, tried
+ *   at most twice; a dependency that does not answer costs a request about 2.5 s, then 503 with Retry-After.
+ * - `background` (workers, streams, the seed, catalog imports, scripts; on AWS and locally): nobody waits for the
+ *   answer, so a slow dependency is waited for longer and tried more often; worst case ~55 s, inside a worker's 60 s.
+ * - `development` (http and socket functions on the local stack): DynamoDB Local's JVM, cognito-local and the
+ *   services share one development machine, where under a burst with every core busy even opening a connection took
+ *   over 3 s; worst case ~45 s, inside LOCAL_FUNCTION_TIMEOUT_SECONDS.http.
+ */
+export const DEPENDENCY_DEADLINES = {
+  member: { connectionTimeoutMs: 1000, requestTimeoutMs: 1200, maxAttempts: 2 },
+  background: { connectionTimeoutMs: 8000, requestTimeoutMs: 10_000, maxAttempts: 3 },
+  development: { connectionTimeoutMs: 10_000, requestTimeoutMs: 12_000, maxAttempts: 2 },
+} as const;
+export type DeadlineProfile = keyof typeof DEPENDENCY_DEADLINES;
+/** The variable naming the kind of the function a bundle is (CDK sets it per function; the local host before each import). */
+export const FUNCTION_KIND_SETTING = 'FUNCTION_KIND';
+const FUNCTION_KINDS: readonly FunctionKind[] = ['http', 'worker', 'stream', 'socket'];
+
+/** Only the local stack sets it (to `development`): its member requests get a development machine's deadlines. */
+export const DEADLINES_SETTING = 'DEPENDENCY_DEADLINES';
+
+/**
+ * Which deadlines a function's SDK clients get: a member's for http and socket (a development machine's where the local
+ * stack says so), else background's (workers, streams, and scripts, which name no kind).
+ */
+export function deadlineProfileOf(env: Readonly<Record<string, string | undefined>>): DeadlineProfile {
+  const kind = FUNCTION_KINDS.find((k) => k === env[FUNCTION_KIND_SETTING]);
+  if (kind !== 'http' && kind !== 'socket') return 'background';
+  return env[DEADLINES_SETTING] === 'development' ? 'development' : 'member';
+}
 
 /** Where each service's functions live (CDK bundles them, the local stack loads them). */
 export const serviceEntry = (service: ServiceName, fn: FunctionKind) => `services/${service}/src/${fn}.ts`;
@@ -80,7 +136,7 @@ export const PARTITION_LOG_SETTING = 'TORCEDOR_PARTITION_LOG';
  * Settings no deployed function may carry: the stand-ins' endpoints, the local-stack switch, and the billing overrides
  * that point Stripe's client or the local provider's webhook somewhere else (tests and the local stack only).
  */
-export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, 'STRIPE_API_URL', 'BILLING_WEBHOOK_URL', PARTITION_LOG_SETTING] as const;
+export const LOCAL_ONLY_KEYS = [...LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, DEADLINES_SETTING, 'STRIPE_API_URL', 'BILLING_WEBHOOK_URL', PARTITION_LOG_SETTING] as const;
 
 /**
  * Extra settings per service, beyond the base. Optional ones (provider keys) end with '?'. A provider key

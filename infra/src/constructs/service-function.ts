@@ -11,7 +11,7 @@ import { functionAlarms } from './alarms.ts';
 import { acknowledge, LAMBDA_BASIC_ROLE } from './nag.ts';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { FUNCTION_TIMEOUT_SECONDS, LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry, type FunctionKind } from '@torcedor/shared/runtime';
+import { FUNCTION_KIND_SETTING, FUNCTION_TIMEOUT_SECONDS, LAMBDA_PROVIDED_MODULES, layerModulesOf, SERVICE_LAYER_BUILDS, SERVICE_LAYER_MODULES, serviceEntry, type FunctionKind } from '@torcedor/shared/runtime';
 import { buildSync } from 'esbuild';
 import type { ServiceName } from '@torcedor/shared/services';
 
@@ -131,7 +131,7 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: p.kind === 'worker' ? 512 : 1024,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS[p.kind]),
-      environment: { ...p.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...p.environment, [FUNCTION_KIND_SETTING]: p.kind, NODE_OPTIONS: '--enable-source-maps' },
       tracing: Tracing.ACTIVE,
       layers: [powertoolsLayer(this), ...(p.bundle ? [serviceLayer(this, p.service)].filter((l): l is ILayerVersion => l !== undefined) : [])],
       description: `Torcedor ${p.service} ${p.kind}`,

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { FUNCTION_KIND_SETTING } from '@torcedor/shared/runtime';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
@@ -59,6 +60,8 @@ const handlers: Partial<Record<FunctionKind, Handler>> = {};
 for (const fn of ['http', 'worker', 'stream', 'socket'] as const) {
   const file = data.entries[fn];
   if (!file) continue;
+  // What CDK sets per function: each bundle reads it as it loads (its SDK clients' deadlines, services/kit/src/aws.ts).
+  process.env[FUNCTION_KIND_SETTING] = fn;
   const mod = (await import(pathToFileURL(file).href)) as { handler?: Handler };
   if (typeof mod.handler !== 'function') throw new Error(`${data.service}/${fn} does not export a handler`);
   handlers[fn] = mod.handler;

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ServiceName } from '@torcedor/shared/services';
-import { FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
+import { LOCAL_FUNCTION_TIMEOUT_SECONDS } from '@torcedor/shared/runtime';
 import { readableLogs } from '../json-log.ts';
 import type { FunctionKind, HostData, HostMessage, InvokeMessage } from './protocol.ts';
 
 /**
- * Invocation time limits: each kind of function's own, as CDK sets them in AWS (FUNCTION_TIMEOUT_SECONDS). The socket
- * function's is also under API Gateway's integration timeout (29 s), which therefore never fires first.
+ * Invocation time limits: each kind of function's own on the local stack (LOCAL_FUNCTION_TIMEOUT_SECONDS: AWS's, but a
+ * member's request may wait for a development machine's dependencies up to API Gateway's 29 s integration limit).
  */
-const TIMEOUTS_MS: Record<FunctionKind, number> = {
-  http: FUNCTION_TIMEOUT_SECONDS.http * 1000,
-  worker: FUNCTION_TIMEOUT_SECONDS.worker * 1000,
-  stream: FUNCTION_TIMEOUT_SECONDS.stream * 1000,
-  socket: Math.min(FUNCTION_TIMEOUT_SECONDS.socket, 29) * 1000,
-};
+const TIMEOUTS_MS = Object.fromEntries(
+  Object.entries(LOCAL_FUNCTION_TIMEOUT_SECONDS).map(([fn, seconds]) => [fn, seconds * 1000]),
+) as Record<FunctionKind, number>;
 
 export class InvocationError extends Error {
   constructor(message: string, readonly kind: 'error' | 'timeout' | 'crash', readonly remoteStack?: string) {

@@ -1,8 +1,6 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
-import { openApiDocument } from '@torcedor/shared/openapi';
-import { config } from './config.ts';
 import { deleteAccount, exportIdentity } from './handlers/account.ts';
-import { getApiDocs } from './handlers/api-docs.ts';
+import { getApiDocs, getOpenApi } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
 import { login, loginPage, logout, logoutPage, refreshSession, signup, startTrial } from './handlers/auth.ts';
 import { changeEmail, resendVerification, verifyEmail } from './handlers/email.ts';
@@ -14,12 +12,9 @@ import {
   completeFirstRun, getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile, updateTastes,
 } from './handlers/user.ts';
 
-/** Built on the first request for it, not at cold start (turning every schema into JSON Schema takes a while). */
-let openApi: ReturnType<typeof openApiDocument> | undefined;
-
 export const handler = createHttpHandler('identity', {
   getHealth: async () => ({ status: 'ok' as const }),
-  getOpenApi: async () => (openApi ??= openApiDocument(config.APP_ORIGIN)),
+  getOpenApi,
   getApiDocs,
   getReadiness,
   signup,

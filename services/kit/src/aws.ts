@@ -1,17 +1,20 @@
+import { DEPENDENCY_DEADLINES, deadlineProfileOf } from '@torcedor/shared/runtime';
+
 /**
- * Deadlines for every AWS client (docs/decisions.md, "Fail fast"): a connection must open within 1 s and an
- * answer arrive within 1.2 s, and a call is tried at most twice. So a dependency that does not answer costs a
- * request about 2.5 s, after which the kit answers 503 UNAVAILABLE with Retry-After: the member hears within 3 s
- * instead of waiting for the function's own limit (10 s, FUNCTION_TIMEOUT_SECONDS in shared/src/runtime.ts).
+ * Deadlines for every AWS client (docs/decisions.md, "Fail fast"), chosen once, as the bundle loads, by who waits for
+ * this function (DEPENDENCY_DEADLINES in shared/src/runtime.ts): on AWS a member's request tries a dependency at most
+ * twice within 1.2 s each, so a dependency that does not answer costs about 2.5 s, after which the kit answers 503
+ * UNAVAILABLE with Retry-After; workers, imports and the seed wait longer and try more; the local stack's member
+ * requests get a development machine's deadlines.
  */
-export const DEPENDENCY_DEADLINES = { connectionTimeoutMs: 1000, requestTimeoutMs: 1200, maxAttempts: 2 } as const;
+export const DEADLINES = DEPENDENCY_DEADLINES[deadlineProfileOf(process.env)];
 
 /** Options every SDK client of the services is created with. */
 export const clientOptions = () => ({
-  maxAttempts: DEPENDENCY_DEADLINES.maxAttempts,
+  maxAttempts: DEADLINES.maxAttempts,
   requestHandler: {
-    connectionTimeout: DEPENDENCY_DEADLINES.connectionTimeoutMs,
-    requestTimeout: DEPENDENCY_DEADLINES.requestTimeoutMs,
+    connectionTimeout: DEADLINES.connectionTimeoutMs,
+    requestTimeout: DEADLINES.requestTimeoutMs,
     // Without it the SDK only logs a warning when the answer is late, and keeps waiting.
     throwOnRequestTimeout: true,
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEADLINES_SETTING, FUNCTION_KIND_SETTING } from '@torcedor/shared/runtime';
 import { serviceEnv } from '@torcedor/local/src/testing/service-env.ts';
 import { startFaultProxy } from './fault-proxy.ts';
 import { seedCuratedCigar } from './catalog.ts';
@@ -17,7 +18,9 @@ const CIGAR = 'padron-1964-anniversary-series-exclusivo';
 beforeAll(async () => {
   const aws = inject('localAws');
   proxy = await startFaultProxy(Number(new URL(aws.dynamoEndpoint).port));
-  Object.assign(process.env, serviceEnv('humidor', aws), { LOG_LEVEL: 'SILENT', DYNAMODB_ENDPOINT: proxy.endpoint });
+  // A member's request as in AWS: an http function with AWS's deadlines (shared/src/runtime.ts, DEPENDENCY_DEADLINES).
+  Object.assign(process.env, serviceEnv('humidor', aws), { LOG_LEVEL: 'SILENT', DYNAMODB_ENDPOINT: proxy.endpoint, [FUNCTION_KIND_SETTING]: 'http' });
+  delete process.env[DEADLINES_SETTING];
   http = (await import('../../humidor/src/http.ts')).handler as typeof http;
   await seedCuratedCigar(CIGAR);
 });

@@ -16,9 +16,8 @@ import { renderEmail } from '@torcedor/service-kit/email';
 import { CAMPAIGN_SEND_PAGE, DEFAULT_MAIL_SEND_PER_SECOND } from '@torcedor/shared/constants';
 import { domainEvents } from '@torcedor/shared/events';
 import { profile } from '../src/domain/signals.ts';
-import {
-  CAMPAIGN_MAIL_ACTION, CAMPAIGN_MAIL_REASON, campaignMailContent, draftEmail, emailRefusal, mayReceive, sendPageSize, SendEnv, sendSlot, unsubscribes,
-} from '../src/domain/campaign-email.ts';
+import { draftEmail, emailRefusal, mayReceive, sendPageSize, SendEnv, sendSlot, unsubscribes } from '../src/domain/campaign-email.ts';
+import { CAMPAIGN_MAIL_ACTION, CAMPAIGN_MAIL_REASON, campaignMailContent } from '../src/domain/campaign-mail.ts';
 
 const lead = (over: Partial<LeadState> = {}): LeadState => ({
   ...emptyLead('u1'), registered: true, kind: 'member', name: 'Ana Ruiz', email: 'ana@example.com', createdAt: '2026-11-01T10:00:00.000Z', ...over,

@@ -22,7 +22,7 @@ async function current<M extends BandMatch<CigarView>>(matches: M[]): Promise<M[
 export const identifyCigar: RouteHandler<Routes['identifyCigar']> = async ({ body }) => {
   const [idx, reader] = await Promise.all([searchIndexes(), bandReader()]);
   // A brand the member names weighs in for that brand's cigars, never matches alone (docs/band-scan.md).
-  return { items: await current(idx.bands.match(body.text, BAND_MATCHES_SHOWN, body.hints)), visionAvailable: reader !== null };
+  return { items: await current((await idx.bands()).match(body.text, BAND_MATCHES_SHOWN, body.hints)), visionAvailable: reader !== null };
 };
 
 /**
@@ -44,7 +44,7 @@ export const identifyCigarImage: RouteHandler<Routes['identifyCigarImage']> = as
     if (!reader) throw dependencyUnavailable('The vision model', new Error('no OpenAI key is configured'));
     const seen = await reader.read(await uploads.readUpload(session.userId, body.objectPath));
     const text = [seen.brand, seen.line].filter(Boolean).join('\n');
-    const found = text ? (await searchIndexes()).bands.match(text, VISION_CANDIDATES) : [];
+    const found = text ? (await (await searchIndexes()).bands()).match(text, VISION_CANDIDATES) : [];
     // The model named a brand: only that brand's cigars can be it (a line word shared with another brand is not).
     const items = (seen.brand ? found.filter((m) => m.matched.brand.length > 0) : found).slice(0, BAND_MATCHES_SHOWN);
     return { items: await current(items), visionAvailable: true, seen };

@@ -1,13 +1,14 @@
+import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { recentReads } from '@torcedor/service-kit/recent';
+import type { BandMatcher } from '@torcedor/shared/band-match';
 import type { BrandView, CigarView, LoungeView } from '../domain/catalog.ts';
-import { BandMatcher } from '@torcedor/shared/band-match';
 import { SearchIndex } from '../domain/search.ts';
 import { catalogVersion, loadCatalog } from './catalog.ts';
 
 interface Indexes {
   version: number; cigars: SearchIndex<CigarView>; brands: SearchIndex<BrandView>; lounges: SearchIndex<LoungeView>;
-  /** Band scan's matcher over the same cigars (docs/band-scan.md). */
-  bands: BandMatcher<CigarView>;
+  /** Band scan's matcher over the same cigars (docs/band-scan.md), built on the first scan. */
+  bands: () => Promise<BandMatcher<CigarView>>;
   /** The same cigars by id: an add copies the cigar's fields from here, without a read (docs/decisions.md, "Request path"). */
   cigarsById: Map<string, CigarView>;
 }
@@ -16,6 +17,12 @@ const VERSION_CHECK_MS = 30_000;
 const versions = recentReads<number>({ ttlMs: VERSION_CHECK_MS, max: 1 });
 /** The indexes of the one catalog version this instance holds (a newer version replaces them). */
 const built = recentReads<Indexes>({ ttlMs: Number.POSITIVE_INFINITY, max: 1 });
+
+/**
+ * Band scan's matcher, imported once on the first scan from its layer module (`@torcedor/humidor/band-match`, see
+ * shared/src/runtime.ts): a function instance that scans no band never loads it.
+ */
+const loadBandMatch: () => Promise<typeof import('../band-match/index.ts')> = memoUntilFailure(() => import('@torcedor/humidor/band-match'));
 
 async function build(version: number): Promise<Indexes> {
   const { cigars, brands, lounges } = await loadCatalog();
@@ -29,7 +36,7 @@ async function build(version: number): Promise<Indexes> {
       ],
     }))),
     brands: new SearchIndex(brands.map((b) => ({ id: b.id, value: b, sortName: b.name, fields: [{ text: b.name, weight: 3 }, { text: b.country, weight: 1 }] }))),
-    bands: new BandMatcher(cigars),
+    bands: memoUntilFailure(async () => new (await loadBandMatch()).BandMatcher(cigars)),
     cigarsById: new Map(cigars.map((c) => [c.id, c])),
     lounges: new SearchIndex(lounges.map((l) => ({
       id: l.id, value: l, sortName: l.name,

@@ -1,28 +1,19 @@
 import { Reply, type RouteHandler } from '@torcedor/service-kit/http';
+import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import type { Routes } from '@torcedor/shared/routes';
-import { API_DOCS_ASSETS } from '@torcedor/shared/constants';
+import { config } from '../config.ts';
+
+export type ApiReference = typeof import('../api-reference/index.ts');
 
 /**
- * The API reference page: Swagger UI rendering /api/openapi.json. Its script and styles are served by the web
- * build from our own origin (web/vite.config.ts copies them under API_DOCS_ASSETS), so the page makes no
- * outside request and passes the app's Content-Security-Policy (no inline script).
+ * The API reference (the document and its page), imported once on first use from its layer module
+ * (`@torcedor/identity/api-reference`, see shared/src/runtime.ts): a function instance that serves neither never loads it.
  */
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="The Torcedor API reference, generated from the routes manifest.">
-<title>Torcedor API reference</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${API_DOCS_ASSETS}/swagger-ui.css">
-</head>
-<body>
-<main id="swagger-ui"><noscript>The API reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</noscript></main>
-<script src="${API_DOCS_ASSETS}/swagger-ui-bundle.js"></script>
-<script src="${API_DOCS_ASSETS}/init.js"></script>
-</body>
-</html>
-`;
+export const loadApiReference: () => Promise<ApiReference> = memoUntilFailure(() => import('@torcedor/identity/api-reference'));
 
-export const getApiDocs: RouteHandler<Routes['getApiDocs']> = async () => Reply.html(PAGE, { 'cache-control': 'no-cache' });
+/** Built on the first request for it, not at cold start (turning every schema into JSON Schema takes a while). */
+let openApi: ReturnType<ApiReference['openApiDocument']> | undefined;
+
+export const getOpenApi: RouteHandler<Routes['getOpenApi']> = async () => (openApi ??= (await loadApiReference()).openApiDocument(config.APP_ORIGIN));
+
+export const getApiDocs: RouteHandler<Routes['getApiDocs']> = async () => Reply.html((await loadApiReference()).API_DOCS_PAGE, { 'cache-control': 'no-cache' });

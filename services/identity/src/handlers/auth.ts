@@ -18,7 +18,6 @@ import { loginOf, recordLogout, rememberLogin } from '../store/logins.ts';
 import { createUser, getUser } from '../store/users.ts';
 import { checkAge } from '@torcedor/shared/age';
 import { issueCode, type CodeRecord } from '../domain/codes.ts';
-import { verificationEmail } from '../domain/emails.ts';
 import { newUserRecord, registeredDetail, toApiUser, trialIsOver, type UserRecord } from '../domain/user.ts';
 import { releaseLoginAttempt, reserveLoginAttempt, reserveSignup } from './limits.ts';
 import { clearedSessionCookies, REFRESH_MAX_AGE, sessionCookies } from './session-cookies.ts';
@@ -80,7 +79,7 @@ export const signup: RouteHandler<Routes['signup']> = async ({ body, clientAddre
     }, now),
     body.attribution, codeRecord,
   );
-  await mailer.notify(body.email, verificationEmail(record, code, false, link), 'verify');
+  await mailer.notify(body.email, (e) => e.verificationEmail(record, code, false, link), 'verify');
   countBusiness('SignUps');
   const tokens = await passwordAuth(body.email, body.password, viewerOf(event, address));
   await startLogin(tokens, record.id);

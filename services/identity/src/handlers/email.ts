@@ -4,7 +4,6 @@ import { logger } from '@torcedor/service-kit/logger';
 import { INVALID_CODE_MESSAGE } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import { issueCode } from '../domain/codes.ts';
-import { emailChangedEmail, verificationEmail, welcomeEmail } from '../domain/emails.ts';
 import { addressToVerify, toApiUser, type UserRecord } from '../domain/user.ts';
 import { poolUserId, setPoolEmail, viewerOf } from '../providers/cognito.ts';
 import { link, mailer } from '../providers/mail.ts';
@@ -40,7 +39,7 @@ async function addressTaken(email: string, userId: string): Promise<boolean> {
 async function sendVerification(u: UserRecord, address: string, nowSeconds: number): Promise<void> {
   const { code, record } = issueCode('VERIFY', address, nowSeconds);
   await saveCode(u.id, record);
-  await mailer.send(address, verificationEmail(u, code, address !== u.email, link), 'verify');
+  await mailer.send(address, (e) => e.verificationEmail(u, code, address !== u.email, link), 'verify');
 }
 
 /**
@@ -58,8 +57,8 @@ export const verifyEmail: RouteHandler<Routes['verifyEmail']> = async ({ session
   const after = await getUser(user.id);
   await syncPoolEmail(user.username, code.address);
   const change = code.address !== user.email;
-  if (change && user.email && user.emailVerified !== false) await mailer.notify(user.email, emailChangedEmail(user, code.address, link), 'email-changed');
-  if (user.emailVerified === false) await mailer.notify(code.address, welcomeEmail(user, link), 'welcome');
+  if (change && user.email && user.emailVerified !== false) await mailer.notify(user.email, (e) => e.emailChangedEmail(user, code.address, link), 'email-changed');
+  if (user.emailVerified === false) await mailer.notify(code.address, (e) => e.welcomeEmail(user, link), 'welcome');
   return toApiUser(after ?? { ...user, email: code.address, pendingEmail: null, emailVerified: true }, session.isOwner);
 };
 

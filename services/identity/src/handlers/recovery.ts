@@ -3,7 +3,6 @@ import type { RouteHandler } from '@torcedor/service-kit/http';
 import { noteRevoked } from '@torcedor/service-kit/revocation';
 import type { Routes } from '@torcedor/shared/routes';
 import { issueCode } from '../domain/codes.ts';
-import { passwordChangedEmail, resetCodeEmail } from '../domain/emails.ts';
 import type { UserRecord } from '../domain/user.ts';
 import { poolUserId, setPoolPassword, signOutEverywhere } from '../providers/cognito.ts';
 import { link, mailer } from '../providers/mail.ts';
@@ -35,7 +34,7 @@ export const forgotPassword: RouteHandler<Routes['forgotPassword']> = async ({ b
   const { code, record } = issueCode('RESET', body.email, nowSeconds);
   if (user) {
     await saveCode(user.id, record);
-    await mailer.send(body.email, resetCodeEmail(user, code, link), 'reset');
+    await mailer.send(body.email, (e) => e.resetCodeEmail(user, code, link), 'reset');
   }
   return { ok: true as const };
 };
@@ -56,6 +55,6 @@ export const resetPassword: RouteHandler<Routes['resetPassword']> = async ({ bod
   if (!(await recordPasswordReset(user, code, revoked))) throw invalidCode();
   noteRevoked(revoked);
   if (user.emailVerified === false) await syncPoolEmail(user.username, body.email);
-  await mailer.notify(body.email, passwordChangedEmail(user, link), 'password-changed');
+  await mailer.notify(body.email, (e) => e.passwordChangedEmail(user, link), 'password-changed');
   return { ok: true as const };
 };

@@ -5,11 +5,12 @@ import { conflict, notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { startJob, type JobPage } from '@torcedor/service-kit/jobs';
 import { logger } from '@torcedor/service-kit/logger';
+import { memoUntilFailure } from '@torcedor/service-kit/memo';
 import { oneClickHeaders, unsubscribePage, unsubscribeToken } from '@torcedor/service-kit/mail-links';
 import type { LanguageCode } from '@torcedor/shared/constants';
 import type { Routes } from '@torcedor/shared/routes';
 import {
-  CAMPAIGN_SEND_JOB, campaignMailContent, CampaignSendParams, draftEmail, sendPageSize, SendEnv, sendSlot, type CampaignEmail, type EmailRefusal,
+  CAMPAIGN_SEND_JOB, CampaignSendParams, draftEmail, sendPageSize, SendEnv, sendSlot, type CampaignEmail, type EmailRefusal,
 } from '../domain/campaign-email.ts';
 import { campaignLink, campaignView, type StoredCampaign } from '../domain/campaigns.ts';
 import { mail } from '../providers/mail.ts';
@@ -35,6 +36,12 @@ function refused(reason: EmailRefusal): Error {
 }
 
 /**
+ * The message's words, imported once on first use from their layer module (`@torcedor/marketing/campaign-mail`, see
+ * shared/src/runtime.ts): a function instance that previews, tests and sends no campaign email never loads them.
+ */
+const loadCampaignMail: () => Promise<typeof import('../campaign-mail/index.ts')> = memoUntilFailure(() => import('@torcedor/marketing/campaign-mail'));
+
+/**
  * The message of a campaign's email for one member: their own unsubscribe links, its one-click headers, its tags, its
  * own words in their language.
  */
@@ -44,7 +51,7 @@ async function messageFor(
   const origin = baseConfig().APP_ORIGIN;
   const token = await unsubscribeToken(userId, 'marketing');
   const links = { campaign: campaignLink(c), settings: appLink('/settings'), unsubscribe: unsubscribePage(origin, token) };
-  const content = campaignMailContent(email, links, language);
+  const content = (await loadCampaignMail()).campaignMailContent(email, links, language);
   return { to, ...renderEmail(content), headers: oneClickHeaders(origin, token), tags: { kind: 'campaign', campaign: c.id } };
 }
 
