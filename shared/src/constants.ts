@@ -319,3 +319,15 @@ export const VISIT_COOKIE = 'torcedor_visited';
 
 /** Humidor items drawn at once; 'Show more' draws the next as many (a big humidor stays quick to open on a phone). */
 export const HUMIDOR_PAGE_SIZE = 24;
+
+/**
+ * What a service whose copy of the catalog is behind the published version answers instead of a wrong one ('Unknown
+ * cigar', no suggestion): the member tries again in a moment (services/kit/src/catalog-copy.ts).
+ */
+export const CATALOG_LOADING_MESSAGE = 'The catalog is still loading, try again in a moment';
+/** How long a copy may lack chunks of a published version before it asks humidor to announce it again (deliveries in flight settle well within it). */
+export const CATALOG_COPY_GRACE_SECONDS = 120;
+/** The item where each copy of the catalog keeps its state (the same in social's and ai's tables; local readiness reads it). */
+export const CATALOG_COPY_STATE_KEY = { PK: 'COPY#CATALOG', SK: 'STATE' } as const;
+/** The item where humidor keeps the catalog's current version (`version`); local readiness compares the copies with it. */
+export const CATALOG_VERSION_KEY = { PK: 'CATALOG', SK: 'VERSION' } as const;

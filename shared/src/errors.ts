@@ -83,6 +83,8 @@ export const ERROR_CODES = {
   INTERNAL: 500,
   /** A dependency (database, bus, user pool, provider) did not answer in time: nothing was done, try again. */
   UNAVAILABLE: 503,
+  /** The service's copy of the catalog lacks part of the published version: it is still filling or catching up (Retry-After). */
+  CATALOG_LOADING: 503,
   /** No payment provider is configured in this deployment: premium cannot be bought (docs/decisions.md, "Billing"). */
   PAYMENTS_UNAVAILABLE: 503,
 } as const;

@@ -132,6 +132,26 @@ export const domainEvents = {
       })).max(150),
     }),
   }),
+  CatalogPublished: event({
+    source: 'humidor',
+    summary: "The catalog's current version is announced whole: how many cigars and CatalogCigarsChanged chunks it has. Sent when an announcement ends, and every hour, so a copy that missed chunks knows it is behind",
+    detail: z.object({
+      catalogVersion: z.number().int().nonnegative(),
+      cigarCount: z.number().int().nonnegative(),
+      /** CatalogCigarsChanged events of this version: a copy holding this many distinct chunks is whole. */
+      chunks: z.number().int().nonnegative(),
+    }),
+  }),
+  SocialCatalogCopyBehind: event({
+    source: 'social',
+    summary: "Social's copy of the catalog lacks chunks of the published version (a delivery was dead-lettered); humidor announces that version again",
+    detail: z.object({ catalogVersion: z.number().int().nonnegative() }),
+  }),
+  AiCatalogCopyBehind: event({
+    source: 'ai',
+    summary: "VitolAI's copy of the catalog lacks chunks of the published version (a delivery was dead-lettered); humidor announces that version again",
+    detail: z.object({ catalogVersion: z.number().int().nonnegative() }),
+  }),
   CigarCommunityChanged: event({
     source: 'humidor',
     summary: "A catalog cigar's community rating, review count or photos changed (from social's review events); carries the new state and its version",
@@ -300,6 +320,11 @@ export const subscriptions = [
   { event: 'MemberEmailChanged', consumer: 'marketing' },
   { event: 'CollectionCountsChanged', consumer: 'social' },
   { event: 'CatalogCigarsChanged', consumer: 'social' },
+  // Copies of the catalog know when they are whole, and ask for what they missed (services/kit/src/catalog-copy.ts).
+  { event: 'CatalogPublished', consumer: 'social' },
+  { event: 'CatalogPublished', consumer: 'ai' },
+  { event: 'SocialCatalogCopyBehind', consumer: 'humidor' },
+  { event: 'AiCatalogCopyBehind', consumer: 'humidor' },
   // Social delivers its own posts (fan-out on write) and back-fills feeds from its own events, off the request path.
   { event: 'PostPublished', consumer: 'social', self: true },
   { event: 'PostDeleted', consumer: 'social', self: true },
@@ -348,6 +373,8 @@ export const schedules = [
   { name: 'past_events_update', expression: 'rate(5 minutes)', target: 'events', summary: 'Counts the events that have started since the last run as past (each once)' },
   // Notification emails (services/social/README.md, "Notification emails"): each member waiting for one gets one digest.
   { name: 'notification_digests', expression: 'rate(15 minutes)', target: 'social', summary: 'Emails each member a digest of their notifications, at most once an hour' },
+  // The catalog's version, again every hour: a copy that missed chunks of it asks for them (services/humidor/README.md).
+  { name: 'catalog-heartbeat', expression: 'rate(1 hour)', target: 'humidor', summary: "Announces the catalog's current version (CatalogPublished), so behind copies catch up" },
   // Every publisher's outbox (services/kit/src/outbox.ts): events its relay could not publish at once.
   { name: 'outbox-relay-identity', expression: 'rate(1 minute)', target: 'identity', summary: "Publishes identity's outbox events left unpublished" },
   { name: 'outbox-relay-humidor', expression: 'rate(1 minute)', target: 'humidor', summary: "Publishes humidor's outbox events left unpublished" },

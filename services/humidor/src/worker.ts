@@ -1,6 +1,7 @@
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
 import { createWorker } from '@torcedor/service-kit/worker';
+import { catalogCopyBehind, catalogHeartbeat } from './handlers/catalog-copies.ts';
 import { reviewDeleted, reviewPublished, userDeleted } from './handlers/consumers.ts';
 import { jobPages } from './handlers/jobs.ts';
 
@@ -11,8 +12,11 @@ export const handler = createWorker('humidor', {
     UserDeleted: userDeleted,
     ReviewPublished: reviewPublished,
     ReviewDeleted: reviewDeleted,
+    // The copies of the catalog ask for a version again when they lack chunks of it (handlers/catalog-copies.ts).
+    SocialCatalogCopyBehind: catalogCopyBehind,
+    AiCatalogCopyBehind: catalogCopyBehind,
   },
-  schedules: {},
+  schedules: { 'catalog-heartbeat': catalogHeartbeat },
   // Paged jobs (docs/architecture.md, "Jobs"): the minute schedule continues a catalog announcement an import left unfinished.
   jobs: jobPages,
 });

@@ -1,13 +1,12 @@
 import { queryAfter } from '@torcedor/service-kit/items';
 import type { JobPage } from '@torcedor/service-kit/jobs';
 import { logger } from '@torcedor/service-kit/logger';
-import { eventPart } from '@torcedor/service-kit/outbox';
-import { transact } from '@torcedor/service-kit/transactions';
 import type { EventDetail } from '@torcedor/shared/events';
 import { CatalogCigar } from '@torcedor/shared/schemas/catalog';
 import * as z from 'zod';
 import { pick } from '../domain/catalog.ts';
-import { announcedPages, brands, cigars } from './entities.ts';
+import { recordLastPage, recordPage } from './catalog-published.ts';
+import { brands, cigars } from './entities.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -16,14 +15,14 @@ import { keys } from './keys.ts';
  * `CATALOG#CIGAR` after the cursor (a cigar id), read again from the table with their brands, and one
  * CatalogCigarsChanged carrying them, recorded in the outbox in one transaction with the page's marker
  * (`CATALOG#ANNOUNCE#<job run>` / `PAGE#<cursor>`), so a page run twice (its checkpoint was not written) records its
- * event once. The import starts it (store/catalog.ts#writeCatalog) and runs pages while its budget lasts; humidor's
- * minute schedule continues what is left (handlers/jobs.ts).
+ * event once. The last page also records the run's end with CatalogPublished and its counts (store/catalog-published.ts).
+ * The import starts it (store/catalog.ts#writeCatalog), and so does a copy that asks for the version again
+ * (store/catalog-reannounce.ts), each running pages while its budget lasts; humidor's minute schedule continues what
+ * is left (handlers/jobs.ts).
  */
 export const CATALOG_ANNOUNCE_JOB = 'catalog-announce';
 /** The most cigars one CatalogCigarsChanged carries (the event's schema allows 150: each carries its details). */
 export const CATALOG_EVENT_CHUNK = 150;
-/** How long a page's marker is kept: far longer than any run. */
-const MARKER_TTL_SECONDS = 7 * 24 * 3600;
 
 export const AnnounceParams = z.object({ catalogVersion: z.number().int().nonnegative() });
 export type AnnounceParams = z.infer<typeof AnnounceParams>;
@@ -66,15 +65,6 @@ async function pageIds(after: string, written: readonly string[]): Promise<{ ids
   return { ids, next: ids.length < all.length ? ids.at(-1)! : end };
 }
 
-/** Records the page's event with its marker; a page recorded before (the marker is there) records nothing. */
-async function recordPage(params: AnnounceParams, runId: string, cursor: string | null, announcedCigars: AnnouncedCigar[]): Promise<boolean> {
-  const r = await transact({
-    marker: announcedPages.put([runId, cursor], { cigars: announcedCigars.length, ttl: Math.floor(Date.now() / 1000) + MARKER_TTL_SECONDS }, { ifAbsent: true }),
-    event: eventPart('CatalogCigarsChanged', { catalogVersion: params.catalogVersion, cigars: announcedCigars }),
-  });
-  return r.ok;
-}
-
 /**
  * AP: the announcement's job page. `written` are the cigar ids the import that runs it wrote (none when the schedule
  * continues a run: the list has long caught up by then).
@@ -90,7 +80,10 @@ export function announcePage(written: readonly string[] = []): JobPage<AnnounceP
     }
     const { ids, next } = await pageIds(at.data ?? '', sorted);
     const found = ids.length ? await readCigars(ids) : [];
-    if (found.length && !(await recordPage(p.data, runId, at.data, found))) logger.info('catalog page announced before', { runId, cursor });
+    // A page recorded before (its marker is there) records nothing; the last page records the run's end once.
+    const recorded = next === null ? await recordLastPage(p.data.catalogVersion, runId, at.data, found)
+      : found.length > 0 && (await recordPage(p.data.catalogVersion, runId, at.data, found));
+    if (found.length && !recorded) logger.info('catalog page announced before', { runId, cursor });
     return { next, done: found.length };
   };
 }

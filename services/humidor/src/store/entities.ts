@@ -24,8 +24,18 @@ export const lounges = entity<CuratedLounge>({
   name: 'Lounge', key: keys.lounge, indexes: (l) => ({ GSI2: [keys.catalogList('LOUNGE'), l.id] }),
 });
 
-/** The catalog's version (grows once per import). */
-export const catalogVersions = entity<{ version: number }, void>({ name: 'CatalogVersion', key: () => keys.catalogVersion });
+/**
+ * The catalog's version (grows once per import), and the last version an announcement published whole with its counts
+ * (store/catalog-published.ts; absent until one ends).
+ */
+export const catalogVersions = entity<{ version: number; publishedVersion?: number; cigarCount?: number; chunks?: number }, void>({
+  name: 'CatalogVersion', key: () => keys.catalogVersion,
+});
+
+/** The last announcement a copy asked for: another starts only after `until` (epoch seconds); `ttl` removes it. */
+export const reannouncements = entity<{ catalogVersion: number; until: number; ttl: number }, void>({
+  name: 'CatalogReannouncement', key: () => keys.catalogReannounce,
+});
 
 /** A review's marker by cigar and review id; a live one is in its author's GSI1 list (a tombstone is not). */
 export const reviewMarkers = entity<ReviewMarker, [cigarId: string, reviewId: string]>({
@@ -33,9 +43,17 @@ export const reviewMarkers = entity<ReviewMarker, [cigarId: string, reviewId: st
   indexes: (m) => (m.state === 'live' && m.userId ? { GSI1: [keys.reviewer(m.userId), m.reviewId] } : {}),
 });
 
-/** The marker of one announced page of a catalog announcement run, kept a week (`ttl`). */
-export const announcedPages = entity<{ cigars: number; ttl: number }, [runId: string, cursor: string | null]>({
+/**
+ * The marker of one announced page of a catalog announcement run, kept a week (`ttl`): how many cigars its event
+ * carried and their ids (absent on markers written before the ids were kept).
+ */
+export const announcedPages = entity<{ cigars: number; ids?: string[]; ttl: number }, [runId: string, cursor: string | null]>({
   name: 'AnnouncedPage', key: ([runId, cursor]) => keys.announcePage(runId, cursor),
+});
+
+/** The end of a catalog announcement run, recorded with its CatalogPublished (once), kept a week (`ttl`). */
+export const announcementEnds = entity<{ catalogVersion: number; cigarCount: number; chunks: number; ttl: number }, string>({
+  name: 'AnnouncementEnd', key: keys.announceEnd,
 });
 
 /** A member's humidor item by member and item id. */
