@@ -5,6 +5,7 @@ import type { Gateway } from './gateway/server.ts';
 import { since } from './log.ts';
 import { REPO_ROOT } from './paths.ts';
 import { backgroundSeedSteps, seed, type SeedApi, type SeedContext } from './seed.ts';
+import { awaitCatalogCopies } from './stack/catalog-copies.ts';
 import { createGateway, gatewayApi } from './stack/gateway.ts';
 import { pickStandInPorts, type StandInPorts } from './stack/ports.ts';
 import { prepareRun, stopRun, type StackOptions, type StackRun } from './stack/run.ts';
@@ -70,6 +71,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const api = gatewayApi(gateway, run.port);
     const seedContext = seedContextOf(run, { dynamo, cognito, s3, aws }, api, parts.bus);
     await seedData(run, seedContext);
+    await awaitCatalogCopies(run, dynamo.client, parts.bus);
     await announceReady(run, gateway, api, t0);
     const backgroundSeeded = seedInBackground(run, seedContext);
 

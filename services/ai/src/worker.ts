@@ -1,7 +1,7 @@
 import { createWorker } from '@torcedor/service-kit/worker';
 import { applyEntitlementCopy } from '@torcedor/service-kit/entitlement';
 import { markRevoked } from '@torcedor/service-kit/revocation';
-import { catalogCigarsChanged, cigarCommunityChanged, collectionItemChanged, reviewDeleted, reviewPublished, userDeleted } from './handlers/consumers.ts';
+import { catalogCigarsChanged, catalogPublished, cigarCommunityChanged, collectionItemChanged, reviewDeleted, reviewPublished, userDeleted } from './handlers/consumers.ts';
 
 export const handler = createWorker('ai', {
   events: {
@@ -10,6 +10,7 @@ export const handler = createWorker('ai', {
     UserDeleted: userDeleted,
     // VitolAI's grounding (store/copies.ts): the curated catalog, the member's collection and reviews.
     CatalogCigarsChanged: catalogCigarsChanged,
+    CatalogPublished: catalogPublished,
     CollectionItemChanged: collectionItemChanged,
     ReviewPublished: reviewPublished,
     ReviewDeleted: reviewDeleted,

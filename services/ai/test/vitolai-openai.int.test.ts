@@ -16,6 +16,8 @@ beforeAll(async () => {
     env: { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test', OPENAI_TIMEOUT_MS: '700' },
   });
   http = f.http;
+  // The copy of the catalog is whole (an empty catalog published): the model is asked (catalog-copy.int.test.ts: while behind).
+  await f.send('CatalogPublished', { catalogVersion: 0, cigarCount: 0, chunks: 0 }, 'torcedor.humidor');
   assistant = await import('../src/handlers/chat.ts');
   prompt = await import('../src/domain/prompt.ts');
 });

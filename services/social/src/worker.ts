@@ -11,6 +11,7 @@ export const handler = createWorker('social', {
     CollectionCountsChanged: consumers.collectionCountsChanged,
     EntitlementChanged: consumers.entitlementChanged,
     CatalogCigarsChanged: consumers.catalogCigarsChanged,
+    CatalogPublished: consumers.catalogPublished,
     PostPublished: consumers.postPublished,
     PostDeleted: consumers.postDeleted,
     ReviewDeleted: consumers.reviewDeleted,

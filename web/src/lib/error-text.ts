@@ -5,7 +5,7 @@ import {
   CAMPAIGN_EMAIL_BODY_MAX, CAMPAIGN_EMAIL_SUBJECT_MAX, CAMPAIGN_NAME_MAX, COMMENT_MAX_LENGTH, COUNTRIES, DRAFT_BODY_MAX, DRAFT_TITLE_MAX,
   EMAIL_CODES, EMAIL_UNVERIFIED_MESSAGE, EVENT_CAPACITY_MIN, EVENT_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH, FREE_AI_DAILY_LIMIT,
   FREE_HOSTED_EVENTS_LIMIT, FREE_HUMIDOR_CAP, INVALID_CODE_MESSAGE, INVALID_UNSUBSCRIBE_MESSAGE, MESSAGE_LIMITS, MESSAGE_MAX_LENGTH,
-  MESSAGES_CLOSED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE, PHOTOS_MAX, POST_MAX_LENGTH, PROFILE_PICTURE_MAX_BYTES, REPORT_REASON_MAX_LENGTH,
+  CATALOG_LOADING_MESSAGE, MESSAGES_CLOSED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE, PHOTOS_MAX, POST_MAX_LENGTH, PROFILE_PICTURE_MAX_BYTES, REPORT_REASON_MAX_LENGTH,
   REVIEW_FLAVOR_TAGS_MAX, REVIEW_NOTES_MAX_LENGTH, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH, TRIAL_DAYS, UNAVAILABLE_MESSAGE,
 } from '@torcedor/shared/constants';
 import { ERROR_CODES, type ErrorCode } from '@torcedor/shared/errors';
@@ -81,6 +81,7 @@ const CODE_TEXT: Record<ErrorCode, MessageDescriptor> = {
   UPLOAD_LIMIT: msg`You have uploaded a lot of pictures in the last hour. Please try again later.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
   UNAVAILABLE: msg`Service temporarily unavailable. Please try again.`,
+  CATALOG_LOADING: msg`The catalog is still loading, try again in a moment`,
   PAYMENTS_UNAVAILABLE: msg`Premium is not available yet. Please try again later.`,
 };
 
@@ -286,6 +287,7 @@ function serverTexts(): [string, MessageDescriptor, Values?][] {
     ['Something went wrong. Please try again.', CODE_TEXT.INTERNAL],
     [UNAVAILABLE_MESSAGE, CODE_TEXT.UNAVAILABLE],
     [PAYMENTS_UNAVAILABLE_MESSAGE, CODE_TEXT.PAYMENTS_UNAVAILABLE],
+    [CATALOG_LOADING_MESSAGE, CODE_TEXT.CATALOG_LOADING],
     // Other messages of those codes.
     ['No cigar with this id in the catalog', msg`No cigar with this id in the catalog`],
     ['You cannot unfollow yourself', msg`You cannot unfollow yourself`],

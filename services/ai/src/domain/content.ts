@@ -31,7 +31,11 @@ export const contentLanguage = (language: string | undefined): ContentLanguage =
 export const fill = (text: string, vars: Readonly<Record<string, string | number>>): string =>
   text.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => (vars[name] === undefined ? whole : String(vars[name])));
 
-const PhrasesFile = z.strictObject({ ageRule: z.string().min(1), or: z.string().min(1), readingTime: z.string().min(1) });
+const PhrasesFile = z.strictObject({
+  ageRule: z.string().min(1), or: z.string().min(1), readingTime: z.string().min(1),
+  /** What VitolAI answers while its copy of the catalog is behind (English: CATALOG_LOADING_MESSAGE). */
+  catalogLoading: z.string().min(1),
+});
 const PHRASES: Record<ContentLanguage, unknown> = { en, es, fr, de, it };
 
 const usAge = COUNTRIES.find((c) => c.code === 'US')?.minimumAge ?? 21;

@@ -13,7 +13,7 @@ import { loadEngine } from '../providers/engine.ts';
 import { aiProvider } from '../providers/index.ts';
 import type { AiProvider } from '../providers/provider.ts';
 import { appendExchange, readTurns } from '../store/chats.ts';
-import { loadCatalog, loadMember } from '../store/copies.ts';
+import { loadCatalogCopy, loadMember } from '../store/copies.ts';
 import { refundAnswer, reserveAnswer } from '../store/quota.ts';
 import { readUsage } from '../store/usage.ts';
 
@@ -22,22 +22,25 @@ const HISTORY_SHOWN = 200;
 
 /**
  * One VitolAI answer (docs/architecture.md, "VitolAI"): read the grounding (catalog, the member's copies, the
- * chat's earlier turns, usage and entitlement) in one parallel round; decide whether the question is refused (the
- * engine's rule, whichever provider answers); reserve the answer with a conditional write before the provider is
- * asked (recommendations count against the free daily quota, refused ones not; every answer against the abuse
- * limits); ask the provider, unless refused; give the reservation back if it fails; keep the exchange.
+ * chat's earlier turns, usage and entitlement, whether the catalog copy is behind) in one parallel round; decide
+ * whether the question is refused (the engine's rule, whichever provider answers) or told the catalog is still
+ * loading (the copy is behind and the answer would find no catalog cigar: the engine's `whileCatalogLoads`); reserve
+ * the answer with a conditional write before the provider is asked (recommendations count against the free daily
+ * quota, refused ones not; every answer against the abuse limits); ask the provider, unless refused; give the
+ * reservation back if it fails; keep the exchange.
  */
 async function prepare(userId: string, kind: AskKind, body: Conversation | Recommendation, now: Date, language: LanguageCode) {
-  const [usage, member, catalog, history, engine] = await Promise.all([
-    readUsage(userId, usageDay(now)), loadMember(userId, preferredStrengthOf(body)), loadCatalog(), readTurns(userId, body.sessionId, AI_CONTEXT_TURNS),
+  const [usage, member, { catalog, behind }, history, engine] = await Promise.all([
+    readUsage(userId, usageDay(now)), loadMember(userId, preferredStrengthOf(body)), loadCatalogCopy(), readTurns(userId, body.sessionId, AI_CONTEXT_TURNS),
     loadEngine(),
   ]);
   const limit = dailyLimit(usage.entitlement, now);
-  const refused = engine.refusal(body.message, language);
+  const input = answerInput(kind, body, { catalog, member, history }, now, language);
+  const refused = engine.refusal(body.message, language) ?? (behind ? engine.whileCatalogLoads(input.catalog, input.member, input.request) : null);
   const reservation = reservationOf(userId, kind, now, refused !== null);
   const reserved = await reserveAnswer(reservation, limit);
   if (!reserved.ok) throw limitRefusal(reserved.reason, now);
-  return { input: answerInput(kind, body, { catalog, member, history }, now, language), reservation, limit, refused };
+  return { input, reservation, limit, refused };
 }
 
 /** Keeps the exchange and reads the usage after it: the answer the page gets. */

@@ -1,3 +1,4 @@
+import { catalogCopyState } from '@torcedor/service-kit/catalog-copy';
 import { applyIfNewer } from '@torcedor/service-kit/copies';
 import { write } from '@torcedor/service-kit/entity';
 import { batchGetAll, queryAll, type Item } from '@torcedor/service-kit/items';
@@ -77,13 +78,23 @@ let askedAt = 0;
 const catalogReads = recentReads<EngineCigar[]>({ ttlMs: CATALOG_CACHE_MS, max: 1, now: () => askedAt });
 
 /**
- * AP: the catalog copy as this instance last read it, read again when that is CATALOG_CACHE_MS old (the kit's
+ * AP: the catalog copy as this instance last read it (under the whole version `wholeVersion`), read again when that is CATALOG_CACHE_MS old (the kit's
  * `recentReads`: concurrent callers share one read; a failed read is not kept). The array is shared: callers do not
  * change it.
  */
-export function loadCatalog(nowMs: number = Date.now()): Promise<EngineCigar[]> {
+export function loadCatalog(nowMs: number = Date.now(), wholeVersion: number | null = null): Promise<EngineCigar[]> {
   askedAt = nowMs;
-  return catalogReads.get(keys.catalog, readCatalog);
+  return catalogReads.get(`${keys.catalog}#${wholeVersion ?? 'none'}`, readCatalog);
+}
+
+/**
+ * AP: what VitolAI grounds an answer in: the catalog copy, read again as soon as the copy holds a newer version whole
+ * (the cache is kept per whole version, so an instance that read it while it was filling does not answer from that
+ * for a minute more), and whether the copy is behind (kit catalog-copy.ts).
+ */
+export async function loadCatalogCopy(nowMs: number = Date.now()): Promise<{ catalog: EngineCigar[]; behind: boolean }> {
+  const state = await catalogCopyState();
+  return { catalog: await loadCatalog(nowMs, state.wholeVersion), behind: state.behind };
 }
 
 // Member items

@@ -1,4 +1,7 @@
+import { recordChunk, recordPublished } from '@torcedor/service-kit/catalog-copy';
+import { eventPart } from '@torcedor/service-kit/outbox';
 import { markRevoked } from '@torcedor/service-kit/revocation';
+import { transact } from '@torcedor/service-kit/transactions';
 import { deleteUpload } from '@torcedor/service-kit/uploads';
 import type { EventDetail } from '@torcedor/shared/events';
 import { config } from '../config.ts';
@@ -28,8 +31,21 @@ export const collectionCountsChanged = async (d: EventDetail<'CollectionCountsCh
 /** billing's plan: the member badge. */
 export const entitlementChanged = async (d: EventDetail<'EntitlementChanged'>) => { await applyEntitlement(d); };
 
-/** humidor's catalog: the cigar names reviews carry. */
-export const catalogCigarsChanged = (d: EventDetail<'CatalogCigarsChanged'>) => applyCatalog(d);
+/** The delivery's time (the bus's), the clock of the copy's grace; now when the event carries none. */
+const deliveredAt = (meta: { time: string }) => Date.parse(meta.time) || Date.now();
+
+/** humidor's catalog: the cigar names reviews carry; the chunk counts towards a whole copy (kit catalog-copy.ts). */
+export async function catalogCigarsChanged(d: EventDetail<'CatalogCigarsChanged'>, meta: { time: string }): Promise<void> {
+  await applyCatalog(d);
+  await recordChunk(d.catalogVersion, d.cigars[0]?.id, deliveredAt(meta));
+}
+
+/**
+ * humidor's CatalogPublished: how many chunks the version has, so the copy knows when it is whole; a copy still
+ * missing some after the grace asks humidor to announce the version again (SocialCatalogCopyBehind).
+ */
+export const catalogPublished = (d: EventDetail<'CatalogPublished'>, meta: { time: string }) =>
+  recordPublished(d, (catalogVersion) => transact({ behind: eventPart('SocialCatalogCopyBehind', { catalogVersion }) }), deliveredAt(meta));
 
 /**
  * A post was shared: fanned out to the followers' timelines, unless its author counts as a celebrity (the one rule,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { catalogCopyBehind, catalogLoading } from '@torcedor/service-kit/catalog-copy';
 import { badRequest, notFound } from '@torcedor/service-kit/errors';
 import type { RouteHandler } from '@torcedor/service-kit/http';
 import { keyedId } from '@torcedor/service-kit/idempotency';
@@ -15,6 +16,15 @@ import { emailUnverified } from './errors.ts';
 import { dropUploads, registerUploads } from '@torcedor/service-kit/uploads';
 
 /**
+ * A cigar social has no copy of: unknown when the copy of the catalog is whole, else perhaps not arrived yet (503
+ * CATALOG_LOADING, services/kit/src/catalog-copy.ts).
+ */
+async function unknownCigar(): Promise<Error> {
+  if (await catalogCopyBehind()) return catalogLoading();
+  return badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR');
+}
+
+/**
  * Publishes a review. Its photos (at most PHOTOS_MAX) are registered beside the reads of the cigar's copy and the
  * reviewer's (may they contribute: domain/author.ts#mayContribute), like a post's picture (docs/architecture.md,
  * "Uploads"): one refused upload refuses the review with nothing saved, and the copies go again when the review is
@@ -28,7 +38,7 @@ export const createReview: RouteHandler<Routes['createReview']> = async ({ sessi
     throw err;
   };
   if (!mayContribute(me)) return refuse(emailUnverified());
-  if (!cigar) return refuse(badRequest('Unknown cigar', [{ path: ['cigarId'], message: 'No cigar with this id in the catalog' }], 'UNKNOWN_CIGAR'));
+  if (!cigar) return refuse(await unknownCigar());
   const r: ReviewItem = {
     reviewId: idempotencyKey ? keyedId(userId, idempotencyKey, 'review') : randomUUID(), userId,
     cigarId: cigar.cigarId, brandName: cigar.brandName, cigarName: cigar.name, cigarVitola: cigar.vitola,

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@torcedor/shared/constants';
-import { contentLanguage } from '../content.ts';
+import { contentLanguage, phrasesIn } from '../content.ts';
 import {
   cigarTitle, indexCatalog, sizeLabel, STRENGTHS, strengthRank,
   type CatalogIndex, type CigarFeatures,
@@ -21,16 +21,36 @@ import type { EngineAnswer, EngineCigar, EngineRequest, MemberContext, Suggestio
  * knowledge base. Same input, same answer; every cigar it names is a catalog cigar and is in `suggestions`.
  */
 export function answer(catalog: EngineCigar[], member: MemberContext, req: EngineRequest): EngineAnswer {
-  const language = contentLanguage(req.language);
-  const idx = indexCatalog(catalog);
-  const taste = tasteOf(member, idx);
-  const u = understandConversation(catalog, req, taste.liked[0]?.f.cigar.id ?? null);
-  const w = wordsIn(language);
-  const ctx: Ctx = { catalog, idx, member, taste, u, req, w, k: knowledgeIn(language), L: lexiconIn(language) };
+  const ctx = contextOf(catalog, member, req);
+  const { u, w } = ctx;
   const out = compose(ctx);
   const text = (u.greeting && !['greeting', 'refuse-sales', 'refuse-minors'].includes(u.intent) ? w.fill(w.t.greetingPrefix, { text: out.text }) : out.text)
     .replace(/\n{3,}/g, '\n\n').trim();
   return { text, suggestions: out.suggestions };
+}
+
+/** What the engine reads a request with: the catalog's index, the member's taste, the understood message and the words of its language. */
+function contextOf(catalog: EngineCigar[], member: MemberContext, req: EngineRequest): Ctx {
+  const language = contentLanguage(req.language);
+  const idx = indexCatalog(catalog);
+  const taste = tasteOf(member, idx);
+  const u = understandConversation(catalog, req, taste.liked[0]?.f.cigar.id ?? null);
+  return { catalog, idx, member, taste, u, req, w: wordsIn(language), k: knowledgeIn(language), L: lexiconIn(language) };
+}
+
+/** Whether the answer names catalog cigars: a recommendation (the recommendations page's unclear question is one) or a cigar's facts. */
+const asksForCatalog = (ctx: Ctx) =>
+  ctx.u.intent === 'recommend' || ctx.u.intent === 'cigar-info' || (ctx.u.intent === 'unclear' && (ctx.req.topic === 'recommendations' || !ctx.catalog.length));
+
+/**
+ * The answer while ai's copy of the catalog is behind the published version (services/kit/src/catalog-copy.ts): a
+ * request whose answer would name catalog cigars and finds none ('I've suggested everything...') is told the catalog
+ * is still loading, in its language, instead; null when the answer does not lack the catalog.
+ */
+export function whileCatalogLoads(catalog: EngineCigar[], member: MemberContext, req: EngineRequest): EngineAnswer | null {
+  const ctx = contextOf(catalog, member, req);
+  if (!asksForCatalog(ctx) || compose(ctx).suggestions.length) return null;
+  return { text: phrasesIn(contentLanguage(req.language)).catalogLoading, suggestions: [] };
 }
 
 /**
