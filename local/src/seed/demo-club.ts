@@ -20,7 +20,10 @@ import {
  * checks that (one login). A failure is a warning: the club is a convenience, the stack starts without it.
  */
 
-/** How long a review waits for social's copy of the catalog (CatalogCigarsChanged after the import). */
+/**
+ * How long a review waits while social's copy of the catalog is behind (503 CATALOG_LOADING): the stack is ready only
+ * once the copies are whole, so only an import meanwhile makes one behind again.
+ */
 const CATALOG_WAIT_MS = 90_000;
 const RETRY_MS = 2_000;
 /** Writes of one kind in flight at once (DynamoDB Local is the bottleneck; the services retry conflicts). */
@@ -100,8 +103,8 @@ async function createReview(ctx: SeedContext, who: SeedSession, handle: DemoHand
   const deadline = Date.now() + CATALOG_WAIT_MS;
   const post = () => call(ctx, who, 'POST', '/api/reviews', { body: review, key: `demo-club:review:${handle}:${review.cigarId}` });
   let r = await post();
-  // social learns the catalog's names from CatalogCigarsChanged, published a few seconds after the import.
-  while (r.status === 400 && (r.body as { code?: string } | undefined)?.code === 'UNKNOWN_CIGAR' && Date.now() < deadline) {
+  // social learns the catalog's names from CatalogCigarsChanged, published a few seconds after an import.
+  while (r.status === 503 && (r.body as { code?: string } | undefined)?.code === 'CATALOG_LOADING' && Date.now() < deadline) {
     await sleep(RETRY_MS);
     await nudgeCatalogEvents(ctx);
     r = await post();
