@@ -2,6 +2,7 @@ import { BASE_ENV_KEYS, DEADLINES_SETTING, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 import { LIVE_MANAGEMENT_PATH } from './gateway/live.ts';
+import { PARTITION_RECORDER_SETTING, partitionRecorder } from './partition-recorder.ts';
 
 /** Who the local stack's emails come from. */
 export const LOCAL_MAIL_FROM = 'Torcedor <club@torcedor.localhost>';
@@ -77,8 +78,11 @@ export function serviceEnv(
     ...(service === 'billing' && source.LOCAL_PAYMENTS === 'off' ? {} : { [LOCAL_STACK_FLAG]: '1' }),
     // Member requests wait for a development machine's dependencies (shared/src/runtime.ts, DEPENDENCY_DEADLINES).
     [DEADLINES_SETTING]: 'development',
-    // The bench's partition recorder (bench B12): every function appends its DynamoDB requests' partitions there.
-    ...(source[PARTITION_LOG_SETTING] ? { [PARTITION_LOG_SETTING]: source[PARTITION_LOG_SETTING] } : {}),
+    // The bench's partition recorder (bench B12): every function appends its DynamoDB requests' partitions there,
+    // through the recorder's module built apart from the bundles (partition-recorder.ts).
+    ...(source[PARTITION_LOG_SETTING]
+      ? { [PARTITION_LOG_SETTING]: source[PARTITION_LOG_SETTING], [PARTITION_RECORDER_SETTING]: partitionRecorder(source[PARTITION_LOG_SETTING]) }
+      : {}),
     AWS_DEFAULT_REGION: aws.region,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -1,4 +1,5 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { aiRoutes } from '@torcedor/shared/routes/ai';
 import { exportAi } from './handlers/account.ts';
 import {
   chatConversation, chatRecommendations, getChatHistory, streamConversation, streamRecommendations,
@@ -7,7 +8,7 @@ import { getLearnLibrary } from './handlers/learn.ts';
 import { getAiProfile, getQuickPicks, getSmokeNext } from './handlers/picks.ts';
 import { getAiUsage } from './handlers/usage.ts';
 
-export const handler = createHttpHandler('ai', {
+export const handler = createHttpHandler(aiRoutes, {
   getAiUsage,
   chatConversation,
   chatRecommendations,

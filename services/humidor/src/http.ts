@@ -1,4 +1,5 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { humidorRoutes } from '@torcedor/shared/routes/humidor';
 import { getHumidorAnalytics } from './handlers/analytics.ts';
 import { getBandCatalog, identifyCigar, identifyCigarImage } from './handlers/band-scan.ts';
 import * as catalog from './handlers/catalog.ts';
@@ -7,7 +8,7 @@ import { exportHumidor, importHumidor, previewHumidorImport } from './handlers/i
 import * as items from './handlers/items.ts';
 import * as wishlist from './handlers/wishlist.ts';
 
-export const handler = createHttpHandler('humidor', {
+export const handler = createHttpHandler(humidorRoutes, {
   search: catalog.search,
   identifyCigar,
   identifyCigarImage,

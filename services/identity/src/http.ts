@@ -1,4 +1,5 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { identityRoutes } from '@torcedor/shared/routes/identity';
 import { deleteAccount, exportIdentity } from './handlers/account.ts';
 import { getApiDocs, getOpenApi } from './handlers/api-docs.ts';
 import { getReadiness } from './handlers/readiness.ts';
@@ -12,7 +13,7 @@ import {
   completeFirstRun, getCurrentUser, getProfile, updateNotifications, updatePreferences, updatePrivacy, updateProfile, updateTastes,
 } from './handlers/user.ts';
 
-export const handler = createHttpHandler('identity', {
+export const handler = createHttpHandler(identityRoutes, {
   getHealth: async () => ({ status: 'ok' as const }),
   getOpenApi,
   getApiDocs,

@@ -3,15 +3,17 @@ import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk
 import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { traced } from './observability.ts';
+import type { recordPartitions } from './partition-log.ts';
 
 const config = loadConfig(DataEnv);
 /** The function's one DynamoDB client, created at module scope (libraries that want a plain client get this one). */
 export const dynamodb = traced(new DynamoDBClient({
   region: config.AWS_REGION, ...clientOptions(), ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),
 }));
-// The bench's partition recorder (partition-log.ts): never loaded unless the local stack passes its file.
+// The bench's partition recorder (partition-log.ts) is no part of any bundle: the local stack builds it and passes
+// its module with the file it appends to; nothing else ever loads it.
 const partitionLog = process.env.TORCEDOR_PARTITION_LOG;
-if (partitionLog) (await import('./partition-log.ts')).recordPartitions(dynamodb, partitionLog);
+if (partitionLog) await recordPartitionsTo(partitionLog, process.env.TORCEDOR_PARTITION_RECORDER);
 /** The document client over it: what data code uses. */
 export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 /** One write of a transaction (a Put, Update, Delete or ConditionCheck): the shape `transact` and the outbox's parts share. */
@@ -28,4 +30,11 @@ export const TABLE = config.TABLE_NAME;
 export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+/** Loads the recorder from the module the local stack built (its address is not one esbuild can follow) and adds it to the client. */
+async function recordPartitionsTo(log: string, recorder: string | undefined): Promise<void> {
+  if (!recorder) throw new Error('TORCEDOR_PARTITION_LOG is set without TORCEDOR_PARTITION_RECORDER, the module that records to it');
+  const loaded = (await import(/* @vite-ignore */ recorder)) as { recordPartitions: typeof recordPartitions };
+  loaded.recordPartitions(dynamodb, log);
 }

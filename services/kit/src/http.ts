@@ -3,8 +3,6 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, UNAVAILABLE_MESSAGE, type LanguageCode } from '@torcedor/shared/constants';
 import { isStateChanging, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResponse } from '@torcedor/shared/route';
-import { routesOf, type OperationsOf, type Routes } from '@torcedor/shared/routes';
-import type { ServiceName } from '@torcedor/shared/services';
 import { isDependencyFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
 import { clientAddress } from './client-address.ts';
 import { requestLanguage } from './language.ts';
@@ -84,7 +82,6 @@ export interface Ctx<R extends RouteDef> {
 }
 /** A handler answers its route's JSON, a Reply, or (routes with `stream: true` only) a StreamReply. */
 export type RouteHandler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteResponse<R> | Reply | StreamReply>;
-export type HandlerMap<S extends ServiceName> = { [K in OperationsOf<S>]: RouteHandler<Routes[K]> };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -236,15 +233,16 @@ const errorMiddleware = (): middy.MiddlewareObj<HttpEvent, HttpResult> => ({
 });
 
 /**
- * The HTTP function of a service: a router built from the service's entries of the routes manifest,
- * each route with request checks, session and access, zod parsing, then its handler.
+ * The HTTP function of a service: a router built from the service's own table of the routes manifest
+ * (shared/src/routes/<service>.ts, so the bundle carries no other service's routes or schemas), each route with
+ * request checks, session and access, zod parsing, then its handler.
  */
-export function createHttpHandler<S extends ServiceName>(service: S, handlers: HandlerMap<S>) {
+export function createHttpHandler<T extends Record<string, RouteDef>>(routes: T, handlers: { [K in keyof T]: RouteHandler<T[K]> }) {
   const { APP_ORIGIN } = baseConfig();
-  const table = routesOf(service).map((def) => ({
+  const table = Object.entries(routes).map(([id, def]) => ({
     method: def.method,
     path: def.path,
-    handler: routeHandler(def, (handlers as Record<string, RouteHandler<RouteDef>>)[def.id]!, APP_ORIGIN),
+    handler: routeHandler(def, (handlers as Record<string, RouteHandler<RouteDef>>)[id]!, APP_ORIGIN),
   }));
   return middy<HttpEvent, HttpResult>()
     .use(observability<HttpEvent, HttpResult>((event) => event.requestContext?.requestId))

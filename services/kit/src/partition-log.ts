@@ -6,7 +6,9 @@ import { TABLES } from '@torcedor/shared/services';
  * The bench's partition recorder (bench B12 and B13, docs/cost.md): with `TORCEDOR_PARTITION_LOG` set (the local stack
  * passes it through; CDK never sets it, shared/src/runtime.ts LOCAL_ONLY_KEYS), every DynamoDB request of the function
  * asks for its consumed capacity and appends one JSON line to that file: the table, the operation, and each partition
- * it read or wrote (main index or GSI) with its share of the capacity units. Never loaded otherwise.
+ * it read or wrote (main index or GSI) with its share of the capacity units. No function bundles it: the local stack
+ * builds this module on its own and passes its address as `TORCEDOR_PARTITION_RECORDER` (local/src/partition-recorder.ts),
+ * and ddb.ts loads it from there, only then.
  */
 export interface PartitionHit { pk: string; index?: string; kind: 'r' | 'w'; units: number }
 export interface PartitionLine { at: number; table: string; op: string; hits: PartitionHit[] }
@@ -84,7 +86,7 @@ function estimatedUnits(kind: 'r' | 'w', items: number, bytes: number, op: strin
   return Math.max(0.5, Math.ceil(Math.max(bytes, 1) / 4096) * 0.5) * transactional;
 }
 
-/** Adds the recorder to the function's client (ddb.ts calls it only when TORCEDOR_PARTITION_LOG is set). */
+/** Adds the recorder to the function's client (ddb.ts calls it, with its own client, only when TORCEDOR_PARTITION_LOG is set). */
 export function recordPartitions(client: DynamoDBClient, file: string): void {
   client.middlewareStack.add((next, context) => async (args) => {
     const op = String((context as { commandName?: string }).commandName ?? '').replace(/Command$/, '');

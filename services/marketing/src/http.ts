@@ -1,4 +1,5 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { marketingRoutes } from '@torcedor/shared/routes/marketing';
 import { listAutomations, runAutomation } from './handlers/automations.ts';
 import { previewCampaignEmail, saveCampaignEmail, sendCampaignEmail, testCampaignEmail } from './handlers/campaign-email.ts';
 import { createCampaign, getCampaignAnalytics, listCampaigns, updateCampaign } from './handlers/campaigns.ts';
@@ -8,7 +9,7 @@ import { getMarketingAnalytics, getMarketingDashboard } from './handlers/stats.t
 import { recordVisit } from './handlers/visits.ts';
 
 /** The owner's marketing area and the landing page's visit beacon (docs/marketing.md). */
-export const handler = createHttpHandler('marketing', {
+export const handler = createHttpHandler(marketingRoutes, {
   recordVisit,
   getMarketingDashboard,
   getMarketingAnalytics,

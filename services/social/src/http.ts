@@ -1,4 +1,5 @@
 import { createHttpHandler } from '@torcedor/service-kit/http';
+import { socialRoutes } from '@torcedor/shared/routes/social';
 import * as blocks from './handlers/blocks.ts';
 import * as feed from './handlers/feed.ts';
 import * as members from './handlers/members.ts';
@@ -9,7 +10,7 @@ import * as posts from './handlers/posts.ts';
 import * as reports from './handlers/reports.ts';
 import * as reviews from './handlers/reviews.ts';
 
-export const handler = createHttpHandler('social', {
+export const handler = createHttpHandler(socialRoutes, {
   getFeed: feed.getFeed,
   getDiscover: feed.getDiscover,
   createPost: posts.createPost,
