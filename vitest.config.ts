@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The one test runner. Projects: `unit` (pure code, no I/O), `integration` (handlers on a real DynamoDB
  * Local and local user pool started by the global setup), `web` (components in jsdom), `infra` (CDK
- * assertions). Browser end-to-end tests run with Playwright (playwright.config.ts).
+ * assertions), `load` (the local stack under a CPU hog, run alone: `npm run test:load`). Browser end-to-end tests run with Playwright (playwright.config.ts).
  */
 export default defineConfig({
   test: {
@@ -19,10 +19,21 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['services/**/*.int.test.ts', 'local/**/*.int.test.ts'],
+          exclude: ['local/src/load.int.test.ts'],
           environment: 'node',
           globalSetup: ['./local/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The local stack under load: it keeps every core busy, so it runs alone (`npm test` runs it as a step of its own).
+        test: {
+          name: 'load',
+          include: ['local/src/load.int.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
         },
       },
       {

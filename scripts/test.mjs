@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure: lint, import cycles, type checks, web build, all
- * vitest projects, Playwright. Prints each step's duration and, last, one line `N passed, N failed`
+ * `npm test`: every check, in order, stopping at the first failure: lint, import cycles, type checks, web build, the
+ * vitest projects, the local stack under load (a vitest project of its own, run alone: it keeps every core busy),
+ * Playwright. Prints each step's duration and, last, one line `N passed, N failed`
  * (tests of vitest + Playwright; a step that fails without a failing test counts as one failure).
  */
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = mkdtempSync(join(tmpdir(), 'torcedor-test-'));
 const vitestJson = join(out, 'vitest.json');
+const loadJson = join(out, 'load.json');
 const playwrightJson = join(out, 'playwright.json');
 
 function readJson(file) {
@@ -30,6 +32,10 @@ const counters = {
     const r = readJson(vitestJson);
     return r && { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 };
   },
+  load() {
+    const r = readJson(loadJson);
+    return r && { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 };
+  },
   playwright() {
     const r = readJson(playwrightJson);
     return r?.stats && { passed: (r.stats.expected ?? 0) + (r.stats.flaky ?? 0), failed: r.stats.unexpected ?? 0 };
@@ -44,7 +50,11 @@ const steps = [
   { name: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'web'] },
   {
     name: 'vitest', cmd: bin('vitest'), count: 'vitest',
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    args: ['run', ...['unit', 'integration', 'infra', 'web'].flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  },
+  {
+    name: 'stack under load', cmd: bin('vitest'), count: 'load',
+    args: ['run', '--project', 'load', '--reporter=default', '--reporter=json', `--outputFile.json=${loadJson}`],
   },
   {
     name: 'playwright', cmd: bin('playwright'), count: 'playwright',

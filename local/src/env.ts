@@ -1,8 +1,8 @@
-import { BASE_ENV_KEYS, DEADLINES_SETTING, LOCAL_ENDPOINT_KEYS, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
+import { BASE_ENV_KEYS, DEADLINES_SETTING, LOCAL_ENDPOINT_KEYS, PARTITION_RECORDER_SETTING, LOCAL_STACK_FLAG, MAIL_LINK_SETTING, ORIGIN_VERIFY_SETTING, PARTITION_LOG_SETTING, SERVICE_ENV } from '@torcedor/shared/runtime';
 import type { ServiceName } from '@torcedor/shared/services';
 import { LOCAL_CREDENTIALS, tableName, type LocalAws } from './aws/local-aws.ts';
 import { LIVE_MANAGEMENT_PATH } from './gateway/live.ts';
-import { PARTITION_RECORDER_SETTING, partitionRecorder } from './partition-recorder.ts';
+import { partitionRecorder } from './partition-recorder.ts';
 
 /** Who the local stack's emails come from. */
 export const LOCAL_MAIL_FROM = 'Torcedor <club@torcedor.localhost>';

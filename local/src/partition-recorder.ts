@@ -3,8 +3,6 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { REPO_ROOT } from './paths.ts';
 
-/** Where the functions find the recorder's module (services/kit/src/ddb.ts reads it beside TORCEDOR_PARTITION_LOG). */
-export const PARTITION_RECORDER_SETTING = 'TORCEDOR_PARTITION_RECORDER';
 
 const built = new Map<string, string>();
 

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk
 import { clientOptions } from './aws.ts';
 import { DataEnv, loadConfig } from './config.ts';
 import { traced } from './observability.ts';
+import { PARTITION_LOG_SETTING, PARTITION_RECORDER_SETTING } from '@torcedor/shared/runtime';
 import type { recordPartitions } from './partition-log.ts';
 
 const config = loadConfig(DataEnv);
@@ -12,8 +13,8 @@ export const dynamodb = traced(new DynamoDBClient({
 }));
 // The bench's partition recorder (partition-log.ts) is no part of any bundle: the local stack builds it and passes
 // its module with the file it appends to; nothing else ever loads it.
-const partitionLog = process.env.TORCEDOR_PARTITION_LOG;
-if (partitionLog) await recordPartitionsTo(partitionLog, process.env.TORCEDOR_PARTITION_RECORDER);
+const partitionLog = process.env[PARTITION_LOG_SETTING];
+if (partitionLog) await recordPartitionsTo(partitionLog, process.env[PARTITION_RECORDER_SETTING]);
 /** The document client over it: what data code uses. */
 export const ddb = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 /** One write of a transaction (a Put, Update, Delete or ConditionCheck): the shape `transact` and the outbox's parts share. */
@@ -34,7 +35,7 @@ export function isConditionFailure(err: unknown): boolean {
 
 /** Loads the recorder from the module the local stack built (its address is not one esbuild can follow) and adds it to the client. */
 async function recordPartitionsTo(log: string, recorder: string | undefined): Promise<void> {
-  if (!recorder) throw new Error('TORCEDOR_PARTITION_LOG is set without TORCEDOR_PARTITION_RECORDER, the module that records to it');
+  if (!recorder) throw new Error(`${PARTITION_LOG_SETTING} is set without ${PARTITION_RECORDER_SETTING}, the module that records to it`);
   const loaded = (await import(/* @vite-ignore */ recorder)) as { recordPartitions: typeof recordPartitions };
   loaded.recordPartitions(dynamodb, log);
 }

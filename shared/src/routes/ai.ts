@@ -37,7 +37,7 @@ export const aiRoutes = {
   getQuickPicks: route({
     method: 'GET', path: '/api/recommendations/quick', service: 'ai', access: 'member',
     summary: "Catalog cigars matched to the member's history and preferences, best first, each with a match score and a reason",
-    response: QuickPicks,
+    response: QuickPicks, errors: ['CATALOG_LOADING'],
   }),
   getSmokeNext: route({
     method: 'GET', path: '/api/recommendations/smoke-next', service: 'ai', access: 'member',

@@ -18,7 +18,7 @@ export const getQuickPicks: RouteHandler<Routes['getQuickPicks']> = async ({ ses
   const [{ catalog, member, behind }, { quickPicks }] = await Promise.all([grounding(session.userId), loadEngine()]);
   const picks = quickPicks(catalog, member, QUICK_PICKS, now, language);
   // No pick from a copy of the catalog that is still filling says nothing about the member: they try again in a moment.
-  if (!picks.length && behind) throw catalogLoading('UNAVAILABLE');
+  if (!picks.length && behind) throw catalogLoading();
   return quickPicksView(picks, await readCommunity(picks.map((p) => p.cigar.id)));
 };
 
