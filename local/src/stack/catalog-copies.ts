@@ -11,13 +11,20 @@ import type { StackRun } from './run.ts';
  * the catalog holds the catalog's current version whole, so the first review of a catalog cigar finds it and VitolAI
  * suggests from the whole catalog. A copy that lacks chunks heals the way it does in AWS: the catalog's heartbeat
  * (CatalogPublished) makes it ask humidor for the version again; here the heartbeat is ticked every HEARTBEAT_EVERY_MS
- * instead of hourly while the stack waits.
+ * instead of hourly while the stack waits, and humidor's outbox relay (which continues the announcement) every
+ * RELAY_EVERY_MS instead of every minute.
  */
 
 /** The services that keep a copy of the catalog: CatalogCigarsChanged's consumers. */
 const COPY_KEEPERS: readonly ServiceName[] = subscriptions.filter((s) => s.event === 'CatalogCigarsChanged').map((s) => s.consumer);
 const HEARTBEAT = 'catalog-heartbeat';
 const HEARTBEAT_EVERY_MS = 15_000;
+/**
+ * Humidor's minute schedule continues an announcement the import left unfinished and publishes what its outbox holds;
+ * while the stack waits it runs every RELAY_EVERY_MS.
+ */
+const RELAY = 'outbox-relay-humidor';
+const RELAY_EVERY_MS = 2_000;
 const POLL_MS = 250;
 /** Longer than a copy's grace before it asks again (CATALOG_COPY_GRACE_SECONDS) plus a whole announcement on a loaded machine. */
 const WAIT_MS = 10 * 60_000;
@@ -40,6 +47,7 @@ export async function awaitCatalogCopies(run: StackRun, db: DynamoDBClient, bus:
   if (!version) return;
   const t0 = performance.now();
   let lastHeartbeat = t0;
+  let lastRelay = t0 - RELAY_EVERY_MS;
   let told = false;
   for (;;) {
     await bus.idle();
@@ -53,6 +61,10 @@ export async function awaitCatalogCopies(run: StackRun, db: DynamoDBClient, bus:
     if (!told && waited > 2000) {
       run.log.info(`waiting for the catalog copies of ${behind.join(', ')} (version ${version})…`);
       told = true;
+    }
+    if (performance.now() - lastRelay > RELAY_EVERY_MS) {
+      bus.tick(RELAY);
+      lastRelay = performance.now();
     }
     if (performance.now() - lastHeartbeat > HEARTBEAT_EVERY_MS) {
       bus.tick(HEARTBEAT);
