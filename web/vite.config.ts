@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -8,7 +9,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_DOCS_ASSETS, UPLOADS_PREFIX } from '@torcedor/shared/constants';
 import { TESSERACT_BASE, TESSERACT_FILES, TESSERACT_LANG_VERSION } from './src/features/scan/lib/tesseract-assets';
@@ -272,6 +273,46 @@ function preloadLanding(): Plugin {
 }
 
 /**
+ * A signed-in page's first reads leave from index.html (docs/decisions.md, "First screen"): src/boot.ts, built on its
+ * own into one small script that imports nothing, is the page's first script, loaded async and ahead of the app's
+ * bundle, so the member's read and the page's own reads travel while the bundle loads. It keeps an async script's low
+ * priority: Lighthouse counts a high-priority script as holding the first paint. Its name carries a hash of its content,
+ * like the other assets. The dev server has none: main.tsx sends the same reads when no script did.
+ */
+function earlyReadsScript(): Plugin {
+  let resolved: ResolvedConfig;
+  let fileName = '';
+  return {
+    name: 'torcedor-early-reads',
+    apply: 'build',
+    configResolved(config) {
+      resolved = config;
+    },
+    async buildStart() {
+      const out = (await build({
+        configFile: false, root: resolved.root, mode: resolved.mode, envDir: resolved.envDir, logLevel: 'warn',
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        build: {
+          write: false, minify: true, copyPublicDir: false, modulePreload: false,
+          lib: { entry: fileURLToPath(new URL('./src/boot.ts', import.meta.url)), formats: ['iife'], name: 'torcedorBoot' },
+        },
+      })) as Rolldown.RolldownOutput[];
+      const chunk = out[0]!.output.find((c) => c.type === 'chunk');
+      if (!chunk || out[0]!.output.length !== 1) throw new Error('earlyReadsScript: src/boot.ts must build into one script');
+      fileName = `assets/boot-${createHash('sha256').update(chunk.code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: chunk.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes('</title>\n')) throw new Error('earlyReadsScript: no <title> in index.html');
+        return html.replace('</title>\n', `</title>\n    <script async src="/${fileName}"></script>\n`);
+      },
+    },
+  };
+}
+
+/**
  * The stylesheet, which holds the first paint, asked for before every script (Vite writes its link after the entry
  * script and the modulepreloads): over HTTP/1.1's six connections per origin it would otherwise wait behind them
  * (docs/decisions.md, "First screen").
@@ -347,6 +388,7 @@ export default defineConfig({
     seoFiles(),
     preloadLanding(),
     stylesheetFirst(),
+    earlyReadsScript(),
     installable(),
     catalogSizes(),
   ],

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startEarlyUserRead } from '@/lib/early-user';
+import { startEarlyReads } from '@/lib/early-reads';
 import { activateLanguage, i18n, initialLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { hasSignedInHint } from '@/lib/session-hints';
@@ -11,9 +11,10 @@ import { warmUp } from '@/lib/warm-up';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// A signed-in page sends the member's read now, while the code that reads its answer loads (docs/decisions.md,
-// "First screen"), and pays its render's one-time costs while it waits.
-startEarlyUserRead();
+// A signed-in page's first reads are on their way already, sent by index.html's script (src/boot.ts), else sent now,
+// while the code that reads their answers loads (docs/decisions.md, "First screen"); the page pays its render's
+// one-time costs while it waits.
+startEarlyReads();
 if (hasSignedInHint()) warmUp();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

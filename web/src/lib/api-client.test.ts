@@ -1,7 +1,7 @@
 import { routes } from '@torcedor/shared/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_UNVERIFIED_MESSAGE } from '@torcedor/shared/constants';
-import { ApiError, apiAnswer, apiCall, apiStream, errorText, retryAfterSeconds } from './api-client';
+import { ApiError, apiCall, apiStream, errorText, retryAfterSeconds } from './api-client';
 import { isUnauthorizedError } from './unauthorized';
 
 const answer = (status: number, body: string, statusText = '') => new Response(body || null, { status, statusText });
@@ -59,18 +59,27 @@ describe('apiCall', () => {
     expect((fetch.mock.calls[1] as [string])[0]).toBe(routes.refreshSession.path);
   });
 
-  it("takes an answer already sent for (the page's early user read) as its own: validated, a 401 renewed and asked again", async () => {
+  it("takes a read the page already sent (early-reads.ts) as its own, once: validated, a 401 renewed and asked again", async () => {
+    const early = (sent: Promise<Response>) => {
+      sent.catch(() => undefined);
+      globalThis.torcedorEarlyReads = { at: Date.now(), sent: new Map([[routes.getHealth.path, sent]]) };
+    };
     const fetch = vi.fn()
       .mockResolvedValueOnce(answer(200, '{"ok":true}'))
       .mockResolvedValueOnce(answer(200, '{"status":"ok"}'));
     vi.stubGlobal('fetch', fetch);
-    await expect(apiAnswer(routes.getHealth, Promise.resolve(answer(200, '{"status":"ok"}')))).resolves.toEqual({ status: 'ok' });
+    early(Promise.resolve(answer(200, '{"status":"ok"}')));
+    await expect(apiCall(routes.getHealth)).resolves.toEqual({ status: 'ok' });
     expect(fetch).not.toHaveBeenCalled();
-    await expect(apiAnswer(routes.getHealth, Promise.resolve(answer(200, '{"status":1}')))).rejects.toThrow();
-    await expect(apiAnswer(routes.getHealth, Promise.resolve(answer(401, '{"message":"Unauthorized"}')))).resolves.toEqual({ status: 'ok' });
+    early(Promise.resolve(answer(200, '{"status":1}')));
+    await expect(apiCall(routes.getHealth)).rejects.toThrow();
+    early(Promise.resolve(answer(401, '{"message":"Unauthorized"}')));
+    await expect(apiCall(routes.getHealth)).resolves.toEqual({ status: 'ok' });
     expect(fetch.mock.calls.map((c) => (c as unknown as [string])[0])).toEqual([routes.refreshSession.path, routes.getHealth.path]);
-    const offline = await apiAnswer(routes.getHealth, Promise.reject(new TypeError('Failed to fetch'))).catch((e: unknown) => e);
+    early(Promise.reject(new TypeError('Failed to fetch')));
+    const offline = await apiCall(routes.getHealth).catch((e: unknown) => e);
     expect((offline as ApiError).status).toBe(503);
+    globalThis.torcedorEarlyReads = undefined;
   });
 
   it('gives up with the 401 when the refresh fails, which the logged-out rule recognises', async () => {

@@ -3,6 +3,7 @@ import { routes } from '@torcedor/shared/routes';
 import { ErrorBody } from '@torcedor/shared/schemas/common';
 import { UNAVAILABLE_MESSAGE } from '@torcedor/shared/constants';
 import { config } from '@/config';
+import { takeEarlyRead } from './early-read-take';
 import { serverErrorText, translateServerText } from './error-text';
 import { intlLocale } from './i18n';
 import { noteAnswer } from './saved-copy';
@@ -130,21 +131,16 @@ async function isExpiredSession(res: Response): Promise<boolean> {
 
 /**
  * Calls one route of the manifest: path, method and types come from it, and the answer is validated by
- * the route's response schema. A 401 renews the session once and retries.
+ * the route's response schema. A 401 renews the session once and retries. A read the page already sent as it started
+ * (early-reads.ts) is taken instead of sent again.
  */
 export async function apiCall<R extends RouteDef>(route: R, ...args: [keyof CallInput<R>] extends [never] ? [] : [CallInput<R>] | []): Promise<RouteResponse<R>> {
-  return answer(route, (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown });
+  const input = (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  const early = route.method === 'GET' ? takeEarlyRead(url(route, input.params as Record<string, string>, input.query as Record<string, unknown>)) : null;
+  return answer(route, input, early);
 }
 
-/**
- * A read of a route without input whose request was already sent (the page's early user read, early-user.ts):
- * its answer is taken as apiCall takes one, a 401 renewing the session and asking again.
- */
-export function apiAnswer<R extends RouteDef>(route: R, sent: Promise<Response>): Promise<RouteResponse<R>> {
-  return answer(route, {}, sent);
-}
-
-async function answer<R extends RouteDef>(route: R, input: { params?: unknown; query?: unknown; body?: unknown }, sent?: Promise<Response>): Promise<RouteResponse<R>> {
+async function answer<R extends RouteDef>(route: R, input: { params?: unknown; query?: unknown; body?: unknown }, sent: Promise<Response> | null): Promise<RouteResponse<R>> {
   let res: Response;
   try {
     res = await (sent ?? sendKeyed(route, input));

@@ -21,14 +21,17 @@ describe('currentUserQuery', () => {
     expect(fetch).toHaveBeenCalled();
   });
 
-  it("takes the page's early read once: the answer is the one main.tsx asked for, the next read asks again", async () => {
+  it("takes the page's early read once: the answer is the one the page asked for as it started, the next read asks again", async () => {
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Unauthorized', code: 'INVALID_CREDENTIALS' }), { status: 401 }));
     vi.stubGlobal('fetch', fetch);
-    const { startEarlyUserRead } = await import('./early-user');
-    startEarlyUserRead();
+    const { startEarlyReads } = await import('./early-reads');
+    globalThis.torcedorEarlyReads = undefined;
+    startEarlyReads({ pathname: '/search', search: '' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])).toEqual([CURRENT_USER_PATH, { credentials: 'include' }]);
+    startEarlyReads({ pathname: '/search', search: '' });
+    expect(fetch).toHaveBeenCalledTimes(1);
     expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(await new QueryClient().fetchQuery(currentUserQuery)).toBeNull();
@@ -39,9 +42,11 @@ describe('currentUserQuery', () => {
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Unauthorized', code: 'INVALID_CREDENTIALS' }), { status: 401 }));
     vi.stubGlobal('fetch', fetch);
-    const { startEarlyUserRead, takeEarlyUserRead } = await import('./early-user');
-    startEarlyUserRead(Date.now() - 10_001);
-    expect(takeEarlyUserRead()).toBeNull();
-    expect(takeEarlyUserRead()).toBeNull();
+    const { startEarlyReads } = await import('./early-reads');
+    const { takeEarlyRead } = await import('./early-read-take');
+    globalThis.torcedorEarlyReads = undefined;
+    startEarlyReads({ pathname: '/search', search: '' }, Date.now() - 10_001);
+    expect(takeEarlyRead(CURRENT_USER_PATH)).toBeNull();
+    expect(takeEarlyRead(CURRENT_USER_PATH)).toBeNull();
   });
 });

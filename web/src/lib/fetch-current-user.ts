@@ -1,14 +1,15 @@
 import { routes } from '@torcedor/shared/routes';
 import type { User } from '@torcedor/shared/schemas/identity';
-import { ApiError, apiAnswer, apiCall } from './api-client';
+import { ApiError, apiCall } from './api-client';
 import { TRIAL_ENDED_KEY } from './session-hints';
-import { takeEarlyUserRead } from './early-user';
 
-/** The signed-in member, or null when the session is gone (401) or the trial has ended (its message kept for the landing page). */
+/**
+ * The signed-in member, or null when the session is gone (401) or the trial has ended (its message kept for the landing
+ * page). The page's early read of the member (early-reads.ts) is taken by the API client when there is one.
+ */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const early = takeEarlyUserRead();
-    return await (early ? apiAnswer(routes.getCurrentUser, early) : apiCall(routes.getCurrentUser));
+    return await apiCall(routes.getCurrentUser);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     if (e instanceof ApiError && e.status === 403 && e.body?.code === 'TRIAL_ENDED') {
