@@ -54,7 +54,7 @@ describe('VitolAI while its copy of the catalog is behind', () => {
     expect(en.body.usage).toMatchObject({ used: 0, limit: 3 });
     const picks = await call(f.http, 'GET', '/api/recommendations/quick', { cookies: m.cookies });
     expect(picks.status).toBe(503);
-    expect(picks.body).toEqual({ code: 'UNAVAILABLE', message: CATALOG_LOADING_MESSAGE });
+    expect(picks.body).toEqual({ code: 'CATALOG_LOADING', message: CATALOG_LOADING_MESSAGE });
     // A question that names no catalog cigar is answered as ever.
     const hello = await call(f.http, 'POST', '/api/chatbot/conversation', { cookies: m.cookies, body: { sessionId: `session-${randomUUID()}`, message: 'Hello!', topic: 'general' } });
     expect(hello.body.response).not.toBe(CATALOG_LOADING_MESSAGE);

@@ -134,9 +134,6 @@ export async function catalogCopyState(): Promise<CatalogCopyState> {
 /** Whether the copy is behind: still filling, or missing chunks of the published version (`catalogCopyState`). */
 export const catalogCopyBehind = async (): Promise<boolean> => (await catalogCopyState()).behind;
 
-/**
- * The answer of a request the copy cannot answer while it is behind (503 with the kit's Retry-After): CATALOG_LOADING
- * where the route declares it, else the UNAVAILABLE every route may give, with the same message.
- */
-export const catalogLoading = (code: 'CATALOG_LOADING' | 'UNAVAILABLE' = 'CATALOG_LOADING') =>
-  new DomainError(code, CATALOG_LOADING_MESSAGE, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+/** The answer of a request the copy cannot answer while it is behind: 503 CATALOG_LOADING with the kit's Retry-After. */
+export const catalogLoading = () =>
+  new DomainError('CATALOG_LOADING', CATALOG_LOADING_MESSAGE, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
