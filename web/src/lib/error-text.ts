@@ -119,6 +119,11 @@ function countryName(code: string, english: string): () => string {
  * English text; error-text.test.ts reads the schemas' source and fails on a message missing here.
  */
 function validationTexts(): [string, MessageDescriptor, Values?][] {
+  return [...clubValidationTexts(), ...memberValidationTexts()];
+}
+
+/** The validation messages of the club's schemas: ai, billing, catalog, common, events, humidor. */
+function clubValidationTexts(): [string, MessageDescriptor, Values?][] {
   return [
     // ai.ts
     ['Invalid chat session', msg`Invalid chat session`],
@@ -179,6 +184,12 @@ function validationTexts(): [string, MessageDescriptor, Values?][] {
     ['Date must be an existing date (YYYY-MM-DD)', msg`Date must be an existing date (YYYY-MM-DD)`],
     ['Nothing to import', msg`Nothing to import`],
     [`Import at most ${IMPORT_MAX_ROWS} rows at a time`, msg({ message: 'Import at most {max} rows at a time' }), { max: IMPORT_MAX_ROWS }],
+  ];
+}
+
+/** The validation messages of the member's own schemas: identity, marketing, messages, social, support, age. */
+function memberValidationTexts(): [string, MessageDescriptor, Values?][] {
+  return [
     // identity.ts
     ['A choice was sent twice', msg`A choice was sent twice`],
     [`Bio must be at most ${BIO_MAX_LENGTH} characters`, msg({ message: 'Bio must be at most {max} characters' }), { max: BIO_MAX_LENGTH }],
@@ -246,9 +257,12 @@ function validationTexts(): [string, MessageDescriptor, Values?][] {
 
 /** The other messages the services send with an error code (shared messages, and each service's own), by their exact text. */
 function serverTexts(): [string, MessageDescriptor, Values?][] {
-  const perDay = MESSAGE_LIMITS.newConversationsPerDay;
+  return [...codeMessageTexts(), ...otherServerTexts()];
+}
+
+/** Each code's own message, where the services send one. */
+function codeMessageTexts(): [string, MessageDescriptor, Values?][] {
   return [
-    // Each code's own message, where the services send one.
     ['Malformed JSON body', CODE_TEXT.MALFORMED_JSON],
     ['This request takes no body', CODE_TEXT.UNEXPECTED_BODY],
     ['Unknown cigar', CODE_TEXT.UNKNOWN_CIGAR],
@@ -288,7 +302,13 @@ function serverTexts(): [string, MessageDescriptor, Values?][] {
     [UNAVAILABLE_MESSAGE, CODE_TEXT.UNAVAILABLE],
     [PAYMENTS_UNAVAILABLE_MESSAGE, CODE_TEXT.PAYMENTS_UNAVAILABLE],
     [CATALOG_LOADING_MESSAGE, CODE_TEXT.CATALOG_LOADING],
-    // Other messages of those codes.
+  ];
+}
+
+/** Other messages of those codes: each service's own wording. */
+function otherServerTexts(): [string, MessageDescriptor, Values?][] {
+  const perDay = MESSAGE_LIMITS.newConversationsPerDay;
+  return [
     ['No cigar with this id in the catalog', msg`No cigar with this id in the catalog`],
     ['You cannot unfollow yourself', msg`You cannot unfollow yourself`],
     ['You cannot unblock yourself', msg`You cannot unblock yourself`],
