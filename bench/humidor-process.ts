@@ -3,7 +3,8 @@
  * service (serviceEnv('humidor'), read by the kit at import), as rsvp-process.ts does for B9: POST /api/humidor
  * through humidor's real HTTP handler with a real session, B3's recorder on the kit's DynamoDB client.
  *
- * Input: BENCH_HUMIDOR (JSON, HumidorInput); output: one line `BENCH_HUMIDOR_RESULT <json>` (HumidorOutput) on stdout.
+ * Input: BENCH_HUMIDOR (JSON, HumidorInput); output: one line `BENCH_HUMIDOR_RESULT <json>` (HumidorOutput) on stdout,
+ * with the transaction an add sent, for B4's floor.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -11,7 +12,13 @@ import { httpEvent } from '../services/kit/test/http-event.ts';
 import { commandRecorder, sequenceOf, sequentialRoundTrips } from './round-trips.ts';
 
 export interface HumidorInput { cookies: string[]; cigarIds: string[]; appOrigin: string }
-export interface HumidorOutput { calls: number; trips: number; commands: string; observed: number }
+export interface HumidorOutput {
+  calls: number; trips: number; commands: string; observed: number;
+  /** The add's p50 through the handler called in this process (no gateway, recorder on), beside B4's through the gateway. */
+  inProcessP50Ms: number;
+  /** The add's transaction as the handler sent it (its command's name and input): B4's floor replays it raw. */
+  transaction: { command: string; input: unknown };
+}
 
 type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -32,9 +39,18 @@ for (let i = 0; i < 10; i++) await add();
 const recorder = commandRecorder(kit.dynamodb);
 const OBSERVED = 20;
 const observed = [];
-for (let i = 0; i < OBSERVED; i++) observed.push((await recorder.during(add)).sent);
+const totals: number[] = [];
+for (let i = 0; i < OBSERVED; i++) {
+  const { sent, total } = await recorder.during(add);
+  observed.push(sent);
+  totals.push(total);
+}
 recorder.remove();
+const transaction = observed[0]!.find((c) => /^TransactWrite/.test(c.command));
+if (!transaction) throw new Error(`an add sent no transaction (${sequenceOf(observed[0]!)})`);
 const output: HumidorOutput = {
   calls: p50(observed.map((s) => s.length)), trips: p50(observed.map(sequentialRoundTrips)), commands: sequenceOf(observed[0]!), observed: OBSERVED,
+  inProcessP50Ms: p50(totals),
+  transaction: { command: transaction.command, input: transaction.input },
 };
 console.log(`BENCH_HUMIDOR_RESULT ${JSON.stringify(output)}`);

@@ -31,19 +31,27 @@ export function busyTime(sent: readonly Timed[]): number {
   return busy;
 }
 
-/** One DynamoDB command a request sent: its name, timing and consumed capacity units. */
-export interface Sent extends Timed { command: string; capacity: number }
+/**
+ * One DynamoDB command a request sent: its name, its input as it went to DynamoDB (marshalled: the document client's
+ * commands too, whose name is their low-level command's), timing and consumed capacity units.
+ */
+export interface Sent extends Timed { command: string; input: unknown; capacity: number }
 
+/** Where the recorder finds a command's input as marshalled (the build step sees it after the document client's marshalling). */
+const WIRE_INPUT = Symbol('benchWireInput');
+type Args = { input: unknown };
+type Context = { commandName?: string; [WIRE_INPUT]?: { input?: unknown } };
 /** The middleware stack of an AWS SDK v3 client (the kit's DynamoDB client; its document client shares it). */
 interface Stack {
-  add(mw: (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) =>
-    (args: { input: unknown }) => Promise<{ output: unknown }>, options: { step: 'initialize'; name: string; priority: 'high' }): void;
+  add(mw: (next: (args: Args) => Promise<{ output: unknown }>, context: Context) => (args: Args) => Promise<{ output: unknown }>,
+    options: { step: 'initialize' | 'build'; name: string; priority: 'high' }): void;
   remove(name: string): boolean;
 }
 
 /**
  * Records the commands a client sends while `during` runs: a middleware notes each command's start and end and
- * asks for its consumed capacity. Install it after the timed samples, so they ran on the client as it is.
+ * asks for its consumed capacity, and one after serialization keeps its input as sent. Install it after the timed
+ * samples, so they ran on the client as it is.
  */
 export function commandRecorder(client: { middlewareStack: unknown }) {
   const stack = client.middlewareStack as Stack;
@@ -51,13 +59,20 @@ export function commandRecorder(client: { middlewareStack: unknown }) {
   stack.add((next, context) => async (args) => {
     if (!recording) return next(args);
     const sent = recording;
+    const wire: { input?: unknown } = {};
+    context[WIRE_INPUT] = wire;
     const start = performance.now();
     const out = await next({ ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } });
     const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
     const capacity = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-    sent.push({ command: context.commandName ?? '?', start, end: performance.now(), capacity });
+    sent.push({ command: context.commandName ?? '?', input: wire.input ?? args.input, start, end: performance.now(), capacity });
     return out;
   }, { step: 'initialize', name: 'benchRecorder', priority: 'high' });
+  stack.add((next, context) => async (args) => {
+    const wire = context[WIRE_INPUT];
+    if (wire) wire.input = args.input;
+    return next(args);
+  }, { step: 'build', name: 'benchRecorderWire', priority: 'high' });
   return {
     /** The commands `during` sent, and how long it took (ms). */
     async during<T>(fn: () => Promise<T>): Promise<{ result: T; sent: Sent[]; total: number }> {
@@ -70,7 +85,7 @@ export function commandRecorder(client: { middlewareStack: unknown }) {
         recording = null;
       }
     },
-    remove: () => void stack.remove('benchRecorder'),
+    remove: () => { stack.remove('benchRecorder'); stack.remove('benchRecorderWire'); },
   };
 }
 
