@@ -44,7 +44,8 @@ const UNPAID_DATA_DIR = (process.env.E2E_UNPAID_DATA_DIR ??= mkdtempSync(join(tm
 const stack = (port: number, env: Record<string, string>) => ({
   command: 'node local/bin/start.mjs',
   url: `http://localhost:${port}/api/health`,
-  env: { PORT: String(port), LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN', ...env },
+  // Members' requests get AWS's dependency deadlines (docs/decisions.md, "Fail fast"): e2e/faults.spec.ts checks them.
+  env: { PORT: String(port), LOCAL_EPHEMERAL: '1', LOG_LEVEL: 'WARN', DEPENDENCY_DEADLINES: 'member', ...env },
   reuseExistingServer: !process.env.CI,
   timeout: 180_000,
   stdout: 'ignore' as const,

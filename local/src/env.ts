@@ -76,8 +76,9 @@ export function serviceEnv(
     // The local payment provider may run here, and only here (shared/src/runtime.ts). LOCAL_PAYMENTS=off leaves billing
     // without it, as a deployment without Stripe is: premium is not available (docs/decisions.md, "Billing").
     ...(service === 'billing' && source.LOCAL_PAYMENTS === 'off' ? {} : { [LOCAL_STACK_FLAG]: '1' }),
-    // Member requests wait for a development machine's dependencies (shared/src/runtime.ts, DEPENDENCY_DEADLINES).
-    [DEADLINES_SETTING]: 'development',
+    // Member requests wait for a development machine's dependencies (shared/src/runtime.ts, DEPENDENCY_DEADLINES), unless
+    // DEPENDENCY_DEADLINES=member asks for AWS's (the browser tests check what members see in AWS, failing fast included).
+    [DEADLINES_SETTING]: source[DEADLINES_SETTING] === 'member' ? 'member' : 'development',
     // The bench's partition recorder (bench B12): every function appends its DynamoDB requests' partitions there,
     // through the recorder's module built apart from the bundles (partition-recorder.ts).
     ...(source[PARTITION_LOG_SETTING]
