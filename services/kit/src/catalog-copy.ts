@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CATALOG_COPY_GRACE_SECONDS, CATALOG_COPY_STATE_KEY, CATALOG_LOADING_MESSAGE } from '@torcedor/shared/constants';
 import type { EventDetail } from '@torcedor/shared/events';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './aws.ts';
+import { applyIfNewer } from './copies.ts';
 import { ddb, isConditionFailure, TABLE, type Key } from './ddb.ts';
 import { DomainError } from './errors.ts';
 import type { Item } from './items.ts';
@@ -48,13 +49,8 @@ async function update(input: Omit<ConstructorParameters<typeof UpdateCommand>[0]
   }
 }
 
-/** Raises STATE's wholeVersion to `catalogVersion` (never lowers it). */
-async function raiseWhole(catalogVersion: number): Promise<void> {
-  await update({
-    Key: STATE, UpdateExpression: 'SET wholeVersion = :v',
-    ConditionExpression: 'attribute_not_exists(wholeVersion) OR wholeVersion < :v', ExpressionAttributeValues: { ':v': catalogVersion },
-  });
-}
+/** Raises STATE's wholeVersion to `catalogVersion` (never lowers it: the kit's version-checked copy write). */
+const raiseWhole = (catalogVersion: number) => applyIfNewer(STATE, 'wholeVersion', catalogVersion, {});
 
 /** Whether a version's item holds every chunk CatalogPublished counted (unknown count: not yet). */
 const isWhole = (v: VersionItem) => v.chunks !== undefined && (v.chunkIds?.size ?? 0) >= v.chunks;
